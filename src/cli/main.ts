@@ -1,0 +1,26 @@
+import { Command } from 'commander';
+import { UserError } from './errors.ts';
+import { registerTestbedCommand } from './testbed-command.ts';
+import { registerFormsCommand } from './forms-command.ts';
+import { registerBenchCommand } from './bench-command.ts';
+
+const program = new Command();
+program
+  .name('surfacer')
+  .description('Deep-web crawler: finds search forms, fills them, harvests the records behind them.')
+  .showHelpAfterError()
+  .configureOutput({ outputError: (str, write) => write(str) });
+
+registerTestbedCommand(program);
+registerFormsCommand(program);
+registerBenchCommand(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  // One line on stderr and a non-zero exit: users script this command.
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`surfacer: ${message}\n`);
+  if (!(err instanceof UserError) && process.env['SURFACER_DEBUG']) console.error(err);
+  process.exitCode = err instanceof UserError ? err.exitCode : 1;
+}
