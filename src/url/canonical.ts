@@ -11,12 +11,10 @@
 export function canonicalUrl(input: string, base?: string): string {
   const url = new URL(input, base);
   url.hash = '';
-  if (url.search) {
-    const params = [...url.searchParams.entries()];
-    params.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const sorted = new URLSearchParams(params);
-    url.search = sorted.toString();
-  }
+  const params = [...url.searchParams.entries()];
+  params.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  // Assigning '' also drops a bare trailing '?'.
+  url.search = new URLSearchParams(params).toString();
   return url.href;
 }
 

@@ -1,0 +1,40 @@
+import type { QueryCandidate, QueryStrategy, StrategyContext } from './types.ts';
+
+/**
+ * Ntoulas et al.'s `generic-frequency` baseline: issue the most frequent words of a generic
+ * corpus first. Our generic corpus is the domain's LVS table (its weights say how common a
+ * value is in the domain) blended with document frequency in everything harvested so far,
+ * which is not specific to the site's unseen part — that is what `adaptive` adds.
+ */
+export class GenericFrequencyStrategy implements QueryStrategy {
+  readonly name = 'generic-frequency';
+
+  choose(candidates: readonly QueryCandidate[], ctx: StrategyContext): QueryCandidate | null {
+    let best: QueryCandidate | null = null;
+    let bestScore = -Infinity;
+    for (const c of candidates) {
+      const s = frequencyScore(c, ctx);
+      if (s > bestScore) {
+        best = c;
+        bestScore = s;
+      }
+    }
+    return best;
+  }
+
+  observe(): void {
+    // Frequency order is fixed by the corpus, not by outcomes.
+  }
+
+  toJSON(): unknown {
+    return {};
+  }
+}
+
+/** Relative document frequency of the candidate's rarest term, with the LVS prior as a floor. */
+export function frequencyScore(c: QueryCandidate, ctx: StrategyContext): number {
+  const n = Math.max(1, ctx.corpus.documents);
+  const df = c.terms.length ? Math.min(...c.terms.map((t) => ctx.corpus.documentFrequency(t))) : 0;
+  // The prior orders values before any record is harvested and breaks ties afterwards.
+  return df / n + 0.01 * (c.prior ?? 0);
+}

@@ -1,0 +1,33 @@
+import { AdaptiveStrategy } from './adaptive.ts';
+import { BfsStrategy } from './bfs.ts';
+import { GenericFrequencyStrategy } from './generic-frequency.ts';
+import { RandomStrategy } from './random.ts';
+import type { QueryStrategy } from './types.ts';
+
+export type { CorpusView, QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } from './types.ts';
+export { AdaptiveStrategy, BfsStrategy, GenericFrequencyStrategy, RandomStrategy };
+export { frequencyScore } from './generic-frequency.ts';
+
+export const STRATEGY_NAMES = ['random', 'generic-frequency', 'adaptive', 'bfs'] as const;
+export type StrategyName = (typeof STRATEGY_NAMES)[number];
+
+export function isStrategyName(name: string): name is StrategyName {
+  return (STRATEGY_NAMES as readonly string[]).includes(name);
+}
+
+/** A fresh strategy for one search form (each form keeps its own query history). */
+export function createStrategy(name: StrategyName, saved?: unknown): QueryStrategy {
+  switch (name) {
+    case 'random':
+      return new RandomStrategy();
+    case 'generic-frequency':
+      return new GenericFrequencyStrategy();
+    case 'adaptive':
+      return saved ? AdaptiveStrategy.fromJSON(saved) : new AdaptiveStrategy();
+    case 'bfs': {
+      const s = new BfsStrategy();
+      if ((saved as { used?: boolean } | undefined)?.used) s.choose([{ key: '', values: {}, terms: [], source: 'default' }]);
+      return s;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Query selection: the part of a deep-web crawler that decides what to type into a search
+ * form next. Every strategy (the baselines here, the learned ones later) sees the same
+ * candidates and the same evidence, so one harness compares them.
+ */
+
+/** One way to fill a search form: field name -> value, plus the words it searches for. */
+export interface QueryCandidate {
+  /** Stable identity of the query on its form (form key + sorted values). */
+  key: string;
+  /** Field name -> value to type or select. */
+  values: Record<string, string>;
+  /** The words this query asks for (keyword typed, option texts chosen); used to estimate its yield. */
+  terms: string[];
+  /** Where the main value came from. */
+  source: 'lvs' | 'pool' | 'options' | 'default';
+  /** Prior weight of the value in its LVS table, when it came from one. */
+  prior?: number;
+}
+
+/** What happened when a query was issued, as the harvest saw it. */
+export interface QueryOutcome {
+  key: string;
+  terms: string[];
+  /** Result links listed over all pages read for this query. */
+  results: number;
+  /** Records not harvested before this query. */
+  newRecords: number;
+  /** Total the site reported ("of 57 results"), when it said one. */
+  reportedTotal?: number;
+  /** Result pages read. */
+  pages: number;
+  /** The site answered with an error page or no result list. */
+  failed?: boolean;
+}
+
+/** Corpus statistics of the harvested records, as the keyword pool keeps them. */
+export interface CorpusView {
+  /** Records added to the pool so far. */
+  readonly documents: number;
+  /** Records containing `term` (lemma-insensitive as the pool defines it); 0 when unseen. */
+  documentFrequency(term: string): number;
+}
+
+export interface StrategyContext {
+  corpus: CorpusView;
+  /** Distinct hidden records harvested from this form's site so far. */
+  harvested: number;
+  /** Seeded random source in [0, 1). */
+  rng: () => number;
+}
+
+export interface QueryStrategy {
+  readonly name: string;
+  /** Picks the next query among unissued candidates, or null to stop querying this form. */
+  choose(candidates: readonly QueryCandidate[], ctx: StrategyContext): QueryCandidate | null;
+  /** Learns from the outcome of a query it (or another agent) issued. */
+  observe(outcome: QueryOutcome): void;
+  /** State to save in the run store for resume. */
+  toJSON(): unknown;
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { AdaptiveStrategy, BfsStrategy, createStrategy, GenericFrequencyStrategy, RandomStrategy, type CorpusView, type QueryCandidate, type QueryStrategy } from '../../src/strategies/index.ts';
+
+/** mulberry32: a seeded PRNG so the simulated site and the strategies are repeatable. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A hidden collection with Zipf-distributed words and a keyword search capped at `cap`. */
+function simulatedSite(seed: number, docs = 400, vocab = 300, wordsPerDoc = 25, cap = 50) {
+  const r = rng(seed);
+  const weights = Array.from({ length: vocab }, (_, i) => 1 / (i + 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const pick = () => {
+    let x = r() * total;
+    for (let i = 0; i < vocab; i++) if ((x -= weights[i]!) <= 0) return `w${i}`;
+    return `w${vocab - 1}`;
+  };
+  const records = Array.from({ length: docs }, () => new Set(Array.from({ length: wordsPerDoc }, pick)));
+  const search = (term: string) => {
+    const hits = records.map((words, id) => (words.has(term) ? id : -1)).filter((id) => id >= 0);
+    return { ids: hits.slice(0, cap), total: hits.length };
+  };
+  return { records, search, vocab };
+}
+
+/** Runs `queries` queries of a strategy against a simulated site; returns coverage after each. */
+function crawl(strategy: QueryStrategy, seed: number, queries: number): number[] {
+  const site = simulatedSite(seed);
+  const harvested = new Set<number>();
+  const df = new Map<string, number>();
+  const corpus: CorpusView = { get documents() { return harvested.size; }, documentFrequency: (t) => df.get(t) ?? 0 };
+  const issued = new Set<string>();
+  // LVS-like seed values: a few domain words the strategy may try before anything is harvested.
+  const lvs = ['w3', 'w10', 'w40', 'w120'];
+  const r = rng(seed + 1);
+  const curve: number[] = [];
+  for (let q = 0; q < queries; q++) {
+    const terms = new Set<string>([...lvs, ...df.keys()]);
+    const candidates: QueryCandidate[] = [...terms].filter((t) => !issued.has(t)).map((t, i) => ({ key: t, values: { q: t }, terms: [t], source: lvs.includes(t) ? 'lvs' : 'pool', prior: lvs.includes(t) ? 1 - i * 0.1 : undefined }));
+    const choice = strategy.choose(candidates, { corpus, harvested: harvested.size, rng: r });
+    if (!choice) break;
+    issued.add(choice.key);
+    const { ids, total } = site.search(choice.terms[0]!);
+    let fresh = 0;
+    for (const id of ids) {
+      if (harvested.has(id)) continue;
+      harvested.add(id);
+      fresh++;
+      for (const w of site.records[id]!) df.set(w, (df.get(w) ?? 0) + 1);
+    }
+    strategy.observe({ key: choice.key, terms: choice.terms, results: ids.length, newRecords: fresh, reportedTotal: total, pages: Math.ceil(ids.length / 10) });
+    curve.push(harvested.size / site.records.length);
+  }
+  return curve;
+}
+
+describe('query strategies', () => {
+  it('adaptive beats random and generic-frequency on coverage at equal queries (simulated Zipf site)', () => {
+    const at = 15;
+    const mean = (f: () => QueryStrategy) => [1, 2, 3].map((s) => crawl(f(), s, at)[at - 1] ?? 0).reduce((a, b) => a + b, 0) / 3;
+    const adaptive = mean(() => new AdaptiveStrategy());
+    const random = mean(() => new RandomStrategy());
+    const generic = mean(() => new GenericFrequencyStrategy());
+    expect(adaptive).toBeGreaterThan(random);
+    expect(adaptive).toBeGreaterThan(generic);
+  });
+
+  it('generic-frequency issues the most frequent harvested term first', () => {
+    const corpus: CorpusView = { documents: 10, documentFrequency: (t) => ({ a: 2, b: 7, c: 5 })[t] ?? 0 };
+    const cands = ['a', 'b', 'c'].map((t) => ({ key: t, values: { q: t }, terms: [t], source: 'pool' as const }));
+    expect(new GenericFrequencyStrategy().choose(cands, { corpus, harvested: 10, rng: Math.random })?.key).toBe('b');
+  });
+
+  it('adaptive prefers terms whose matches are mostly unharvested', () => {
+    const s = new AdaptiveStrategy();
+    // The site reported 100 matches for "x", seen in 10 of 20 harvested docs: site size ≈ 200.
+    s.observe({ key: 'x', terms: ['x'], results: 50, newRecords: 20, reportedTotal: 100, pages: 5 });
+    const corpus: CorpusView = { documents: 20, documentFrequency: (t) => ({ x: 10, common: 18, rare: 2 })[t] ?? 0 };
+    const ctx = { corpus, harvested: 20, rng: Math.random };
+    expect(s.siteSize(ctx)).toBeCloseTo(200);
+    const est = (t: string) => s.estimate({ key: t, values: {}, terms: [t], source: 'pool' }, ctx).expectedNew;
+    // common: M = 180, capped at 50 returned, of which 10% harvested -> 45 new; rare: M = 20 -> 18 new.
+    expect(est('common')).toBeCloseTo(45);
+    expect(est('rare')).toBeCloseTo(18);
+  });
+
+  it('adaptive state survives a JSON round trip', () => {
+    const s = new AdaptiveStrategy();
+    s.observe({ key: 'x', terms: ['x'], results: 30, newRecords: 30, reportedTotal: 60, pages: 3 });
+    const t = AdaptiveStrategy.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
+    expect(t.resultCap()).toBe(s.resultCap());
+  });
+
+  it('bfs submits once, with the first LVS value, and survives resume', () => {
+    const cands: QueryCandidate[] = [
+      { key: 'p', values: { q: 'p' }, terms: ['p'], source: 'pool' },
+      { key: 'l', values: { q: 'l' }, terms: ['l'], source: 'lvs' },
+    ];
+    const s = new BfsStrategy();
+    expect(s.choose(cands)?.key).toBe('l');
+    expect(s.choose(cands)).toBeNull();
+    expect(createStrategy('bfs', s.toJSON()).choose(cands, { corpus: { documents: 0, documentFrequency: () => 0 }, harvested: 0, rng: Math.random })).toBeNull();
+  });
+
+  it('random is repeatable under a seeded rng and covers the candidates', () => {
+    const cands = ['a', 'b', 'c', 'd'].map((t) => ({ key: t, values: {}, terms: [t], source: 'pool' as const }));
+    const ctx = (seed: number) => ({ corpus: { documents: 0, documentFrequency: () => 0 }, harvested: 0, rng: rng(seed) });
+    const run = (seed: number) => { const c = ctx(seed); return Array.from({ length: 20 }, () => new RandomStrategy().choose(cands, c)?.key); };
+    expect(run(7)).toEqual(run(7));
+    expect(new Set(run(7)).size).toBe(4);
+  });
+});
