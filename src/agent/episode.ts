@@ -1,0 +1,201 @@
+/**
+ * One episode in one browser page. The agent observes the page (one snapshot), acts, and
+ * reports to the coordinator through the message port; it holds no crawl state of its own.
+ *
+ * - explore: load a surface page, report it, its forms (typed by the classifier) and links.
+ * - harvest: on a search form's page, ask for a query, fill and submit it, read the result
+ *   pages (links, numbered pages, next buttons that resubmit the form, "load more") while
+ *   they list new records, report the outcome; repeat until the coordinator has no query,
+ *   or the step or time budget of the episode runs out.
+ * - record: load a record's detail page and report the record.
+ */
+import type { Page } from 'playwright';
+import { classifyForm, snapshotPage, type FormSnapshot, type PageSnapshot } from '../perceive/index.ts';
+import { canonicalUrl, tryCanonicalUrl } from '../url/canonical.ts';
+import type { CoordinatorPort, EpisodeAssignment, SearchFormInfo } from '../coordinator/messages.ts';
+import { clickAndSettle, fillForm, submitForm } from './fill.ts';
+import { politeGoto } from './navigate.ts';
+import { attributeLines, labelPage } from './page-labels.ts';
+import { linkShape, readResultPage, type ResultPageView } from './results.ts';
+
+export interface EpisodeSummary {
+  steps: number;
+  queries: number;
+  /** The coordinator still has work for this form: schedule another harvest episode. */
+  moreWork: boolean;
+}
+
+export async function runEpisode(page: Page, a: EpisodeAssignment, port: CoordinatorPort): Promise<EpisodeSummary> {
+  switch (a.kind) {
+    case 'explore':
+      return explore(page, a, port);
+    case 'harvest':
+      return harvest(page, a, port);
+    case 'record':
+      return fetchRecord(page, a, port);
+  }
+}
+
+async function explore(page: Page, a: EpisodeAssignment, port: CoordinatorPort): Promise<EpisodeSummary> {
+  const nav = await politeGoto(page, a.startUrl);
+  const snap = await snapshotPage(page);
+  const typed = snap.forms.map((form) => ({ form, result: classifyForm(form, { url: snap.url, title: snap.title }) }));
+  const searchForms = typed.filter((t) => t.result.type === 'search');
+  const label = labelPage({ via: a.via, resultListSize: largestLinkGroup(snap), statesTotal: false, attributeLines: Object.keys(attributeLines(snap.text)).length, hasQuery: new URL(snap.url).search.length > 1, searchForms: searchForms.length });
+  await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: a.via, score: label.score, title: snap.title, status: nav.status });
+  await port.send({
+    type: 'forms',
+    episodeId: a.episodeId,
+    pageUrl: a.startUrl,
+    depth: a.depth,
+    forms: typed.map((t) => ({ index: t.form.index, formType: t.result.type, probability: t.result.probabilities[t.result.type] ?? 0, method: t.form.method })),
+    searchForms: searchForms.map((t) => searchFormInfo(a.startUrl, a.depth, t.form, t.result)),
+  });
+  const links = snap.links.filter((l) => !/\bnofollow\b/i.test(l.rel ?? '')).map((l) => ({ url: l.href, text: l.text }));
+  await port.send({ type: 'links', episodeId: a.episodeId, fromUrl: a.startUrl, depth: a.depth, links });
+  return { steps: 1, queries: 0, moreWork: false };
+}
+
+async function harvest(page: Page, a: EpisodeAssignment, port: CoordinatorPort): Promise<EpisodeSummary> {
+  const started = Date.now();
+  let steps = 0;
+  let queries = 0;
+  let form: SearchFormInfo | undefined;
+  let surfaceLinks = new Set<string>();
+  while (steps < a.budget.maxSteps && Date.now() - started < a.budget.timeLimitMs) {
+    const { query } = await port.send({ type: 'next-query', episodeId: a.episodeId, formKey: a.formKey! });
+    if (!query) return { steps, queries, moreWork: false };
+    // Back to a fresh copy of the form page for every query: result pages may hide the form.
+    await politeGoto(page, a.startUrl);
+    const snap = await snapshotPage(page);
+    const formSnap = snap.forms.find((f) => f.index === formIndex(a.formKey!));
+    if (!formSnap) {
+      await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 0, recordLinks: [], failed: true, error: 'form not found on page' });
+      return { steps, queries, moreWork: false };
+    }
+    form = searchFormInfo(a.startUrl, a.depth, formSnap, classifyForm(formSnap, { url: snap.url, title: snap.title }));
+    surfaceLinks = new Set(snap.links.map((l) => tryCanonicalUrl(l.href)).filter((u): u is string => !!u));
+    queries++;
+    steps++;
+    await port.send({ type: 'trace', episodeId: a.episodeId, action: 'submit', input: { formKey: a.formKey, values: query.values } });
+    try {
+      await fillForm(page, form, query.values);
+      await submitForm(page, form);
+      const read = await readAllResultPages(page, a, port, surfaceLinks, query.key);
+      steps += read.pages;
+      await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, reportedTotal: read.reportedTotal, failed: read.noResults && read.recordLinks.length === 0 });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 0, recordLinks: [], failed: true, error: message });
+      await port.send({ type: 'error', episodeId: a.episodeId, url: page.url(), message });
+    }
+  }
+  return { steps, queries, moreWork: true };
+}
+
+async function readAllResultPages(page: Page, a: EpisodeAssignment, port: CoordinatorPort, surfaceLinks: Set<string>, queryKey: string) {
+  const recordLinks: string[] = [];
+  const seen = new Set<string>();
+  let reportedTotal: number | undefined;
+  let noResults = false;
+  let pages = 0;
+  for (let pageNo = 1; pageNo <= a.budget.maxResultPagesPerQuery; pageNo++) {
+    const snap = await snapshotPage(page);
+    const reading = readResultPage(resultView(snap), surfaceLinks, pageNo);
+    pages++;
+    reportedTotal ??= reading.reportedTotal;
+    noResults ||= reading.noResults;
+    const fresh = reading.recordLinks.filter((u) => !seen.has(u));
+    fresh.forEach((u) => seen.add(u));
+    recordLinks.push(...fresh);
+    const label = labelPage({ via: pageNo === 1 ? 'form' : 'pagination', resultListSize: reading.recordLinks.length, statesTotal: reading.reportedTotal !== undefined, attributeLines: 0, hasQuery: new URL(snap.url).search.length > 1, searchForms: 0 });
+    // In-place pages (script results, load more, POST) share one URL: key them by query and page.
+    const url = resultPageUrl(snap.url, queryKey, pageNo);
+    await port.send({ type: 'page', episodeId: a.episodeId, url, finalUrl: canonicalUrl(snap.url), depth: a.depth + 1, kind: label.kind, via: pageNo === 1 ? 'form' : 'pagination', score: label.score, title: snap.title, status: 200, query: queryKey });
+    // Follow pagination only while it lists records this query has not shown yet.
+    if (fresh.length === 0 || !reading.next) break;
+    const next = reading.next;
+    if (next.kind === 'link') {
+      const ok = await port.send({ type: 'allowed', url: next.url });
+      if (!ok.allowed) break;
+      await politeGoto(page, next.url);
+    } else {
+      await clickAndSettle(page, next.selectorHint);
+    }
+  }
+  return { recordLinks, reportedTotal, noResults, pages };
+}
+
+/** A stable key for a result page even when the site shows it at an unchanged URL. */
+function resultPageUrl(current: string, queryKey: string, pageNo: number): string {
+  const url = canonicalUrl(current);
+  const u = new URL(url);
+  if (u.search.length > 1 && pageNo === 1) return url;
+  u.hash = '';
+  return `${url}#query=${encodeURIComponent(queryKey)}&page=${pageNo}`;
+}
+
+async function fetchRecord(page: Page, a: EpisodeAssignment, port: CoordinatorPort): Promise<EpisodeSummary> {
+  const nav = await politeGoto(page, a.startUrl);
+  const snap = await snapshotPage(page);
+  const attributes = attributeLines(snap.text);
+  const label = labelPage({ via: 'record-link', resultListSize: largestLinkGroup(snap), statesTotal: false, attributeLines: Object.keys(attributes).length, hasQuery: new URL(snap.url).search.length > 1, searchForms: 0 });
+  await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: 'record-link', score: label.score, title: snap.title, status: nav.status, query: a.foundBy });
+  const title = snap.headings[0] ?? snap.title;
+  await port.send({ type: 'record', episodeId: a.episodeId, url: a.startUrl, title, text: snap.text, attributes, foundBy: a.foundBy, depth: a.depth });
+  return { steps: 1, queries: 0, moreWork: false };
+}
+
+export function formKeyOf(pageUrl: string, index: number): string {
+  return `${canonicalUrl(pageUrl)}#form${index}`;
+}
+
+function formIndex(formKey: string): number {
+  return Number(/#form(\d+)$/.exec(formKey)?.[1] ?? -1);
+}
+
+function searchFormInfo(pageUrl: string, depth: number, form: FormSnapshot, result: ReturnType<typeof classifyForm>): SearchFormInfo {
+  const typeByName = new Map(result.fields.map((f) => [f.name, f.type]));
+  return {
+    formKey: formKeyOf(pageUrl, form.index),
+    pageUrl: canonicalUrl(pageUrl),
+    index: form.index,
+    method: form.method,
+    action: form.action,
+    depth,
+    probability: result.probabilities[result.type] ?? 0,
+    fields: form.fields.map((f) => ({
+      name: f.name,
+      label: f.label,
+      tag: f.tag,
+      type: f.type,
+      fieldType: typeByName.get(f.name) ?? 'other',
+      required: f.required,
+      hidden: f.hidden,
+      placeholder: f.placeholder,
+      options: f.options,
+      selectorHint: f.selectorHint,
+    })),
+  };
+}
+
+function resultView(snap: PageSnapshot): ResultPageView {
+  const formButtons = snap.forms.flatMap((f) =>
+    f.fields.filter((x) => x.tag === 'button' || ['submit', 'button', 'image'].includes(x.type)).map((x) => ({ text: x.value || x.label, selectorHint: x.selectorHint })),
+  );
+  return { url: snap.url, text: snap.text, links: snap.links, buttons: [...snap.buttons, ...formButtons] };
+}
+
+function largestLinkGroup(snap: PageSnapshot): number {
+  const groups = new Map<string, number>();
+  for (const l of snap.links) {
+    if (l.inNav) continue;
+    try {
+      const s = linkShape(l.href);
+      groups.set(s, (groups.get(s) ?? 0) + 1);
+    } catch {
+      // unparsable href: not part of any list
+    }
+  }
+  return Math.max(0, ...groups.values());
+}

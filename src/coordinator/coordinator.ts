@@ -1,0 +1,332 @@
+/**
+ * The coordinator: the only owner of crawl state. It answers agents' messages, keeps the
+ * run store, the per-form query strategies, the LVS weights and keyword pools, enforces
+ * budgets and the safety rules, and decides which episodes go into the queue next.
+ */
+import { canonicalUrl, isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
+import { KeywordPool, ValueWeights, type LvsTable } from '../lvs/index.ts';
+import { createRng } from '../lvs/random.ts';
+import type { RunStore } from '../store/index.ts';
+import { createStrategy, type CorpusView, type QueryStrategy, type StrategyName } from '../strategies/index.ts';
+import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
+import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
+import { TrapGuard } from './trap-guard.ts';
+
+export interface CoordinatorConfig {
+  strategy: StrategyName;
+  maxDepth: number;
+  maxQueries: number;
+  maxPages: number;
+  maxStepsPerEpisode: number;
+  episodeTimeLimitMs: number;
+  maxResultPagesPerQuery: number;
+  allowPost: boolean;
+  /** Hosts (and their subdomains) the crawl may visit: the seeds' hosts. */
+  allowedHosts: string[];
+  seed: number;
+  /** Stop querying a form after this many queries in a row that brought no new record. */
+  patience: number;
+}
+
+interface FormState {
+  info: SearchFormInfo;
+  plan: FormPlan;
+  strategy: QueryStrategy;
+  issued: Set<string>;
+  zeroStreak: number;
+  done: boolean;
+}
+
+export type Enqueue = (assignment: EpisodeAssignment) => void;
+
+export class Coordinator implements CoordinatorPort {
+  private readonly forms = new Map<string, FormState>();
+  private readonly pools = new Map<string, KeywordPool>();
+  private readonly weights: ValueWeights;
+  private readonly enqueuedUrls = new Set<string>();
+  private readonly pendingRecords = new Set<string>();
+  private readonly formsSeen = new Set<string>();
+  private readonly trapGuard = new TrapGuard();
+  private readonly rng: () => number;
+  private episodeCounter = 0;
+  private pooledCount = 0;
+  queriesIssued = 0;
+  errors = 0;
+  readonly formsFound: Record<string, number> = {};
+  readonly formsSkipped: Record<string, number> = {};
+
+  constructor(
+    private readonly config: CoordinatorConfig,
+    private readonly table: LvsTable,
+    private readonly store: RunStore,
+    private readonly enqueue: Enqueue,
+  ) {
+    this.rng = createRng(config.seed);
+    this.weights = new ValueWeights(table);
+  }
+
+  /** Seeds go in as explore episodes at depth 0. */
+  addSeed(url: string): void {
+    this.schedule({ kind: 'explore', startUrl: canonicalUrl(url), depth: 0, via: 'seed' });
+  }
+
+  get pagesFetched(): number {
+    const c = this.store.counts();
+    return c.pages;
+  }
+
+  budgetLeft(): { pages: boolean; queries: boolean } {
+    return { pages: this.pagesFetched < this.config.maxPages, queries: this.queriesIssued < this.config.maxQueries };
+  }
+
+  async send<M extends AgentMessage>(message: M): Promise<ReplyTo<M>> {
+    return this.handle(message) as ReplyTo<M>;
+  }
+
+  private handle(m: AgentMessage): unknown {
+    switch (m.type) {
+      case 'page': {
+        const fresh = this.store.addPage({ url: m.url, finalUrl: m.finalUrl, depth: m.depth, kind: m.kind, via: m.via, score: m.score, title: m.title, status: m.status, query: m.query, episode: m.episodeId });
+        return { fresh };
+      }
+      case 'forms':
+        return this.onForms(m);
+      case 'links':
+        return this.onLinks(m);
+      case 'next-query':
+        return { query: this.nextQuery(m.formKey) };
+      case 'query-result':
+        return this.onQueryResult(m);
+      case 'record': {
+        const fresh = this.store.addRecord({ url: m.url, title: m.title, text: m.text, attributes: m.attributes, query: m.foundBy, depth: m.depth });
+        this.pendingRecords.delete(canonicalUrl(m.url));
+        if (fresh) {
+          this.poolFor(m.url).addDocument(`${m.title}\n${m.text}\n${Object.values(m.attributes).join('\n')}`, { tag: 'record' });
+          this.pooledCount++;
+        }
+        return { fresh };
+      }
+      case 'trace':
+        this.store.trace({ episode: m.episodeId, action: m.action, input: m.input, outcome: m.outcome });
+        return { ok: true };
+      case 'error':
+        this.errors++;
+        this.store.trace({ episode: m.episodeId, action: 'error', input: { url: m.url }, outcome: { message: m.message } });
+        return { ok: true };
+      case 'allowed':
+        return this.allowed(m.url);
+    }
+  }
+
+  /** Same-site rule and trap guard for a URL an agent wants to visit inside an episode. */
+  allowed(url: string): { allowed: boolean; reason?: string } {
+    const canonical = tryCanonicalUrl(url);
+    if (!canonical) return { allowed: false, reason: 'not an http(s) URL' };
+    const host = new URL(canonical).hostname;
+    if (!this.config.allowedHosts.some((h) => isSameSite(host, h))) return { allowed: false, reason: 'off-site' };
+    return { allowed: true };
+  }
+
+  private onForms(m: Extract<AgentMessage, { type: 'forms' }>): { ok: true } {
+    for (const f of m.forms) {
+      const id = `${m.pageUrl}#${f.index}`;
+      if (this.formsSeen.has(id)) continue;
+      this.formsSeen.add(id);
+      this.formsFound[f.formType] = (this.formsFound[f.formType] ?? 0) + 1;
+      this.store.trace({ episode: m.episodeId, action: 'form-found', input: { pageUrl: m.pageUrl, index: f.index, depth: m.depth }, outcome: { formType: f.formType, probability: f.probability, method: f.method } });
+    }
+    for (const form of m.searchForms) {
+      if (this.forms.has(form.formKey)) continue;
+      if (form.method === 'POST' && !this.config.allowPost) {
+        this.formsSkipped['search (POST, no --allow-post)'] = (this.formsSkipped['search (POST, no --allow-post)'] ?? 0) + 1;
+        continue;
+      }
+      const plan = planForm(form, this.table, this.weights);
+      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), zeroStreak: 0, done: false });
+      this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed } });
+      this.schedule({ kind: 'harvest', startUrl: form.pageUrl, depth: form.depth, via: 'link', formKey: form.formKey }, true);
+    }
+    return { ok: true };
+  }
+
+  private onLinks(m: Extract<AgentMessage, { type: 'links' }>): { accepted: number } {
+    let accepted = 0;
+    const depth = m.depth + 1;
+    if (depth > this.config.maxDepth) return { accepted };
+    for (const link of m.links) {
+      const url = tryCanonicalUrl(link.url);
+      if (!url || this.enqueuedUrls.has(url) || this.store.hasPage(url)) continue;
+      if (!this.allowed(url).allowed) continue;
+      if (!this.trapGuard.admit(url)) continue;
+      this.schedule({ kind: 'explore', startUrl: url, depth, via: 'link' });
+      accepted++;
+    }
+    return { accepted };
+  }
+
+  private nextQuery(formKey: string) {
+    const form = this.forms.get(formKey);
+    if (!form || form.done || !this.budgetLeft().queries || !this.budgetLeft().pages) return null;
+    const pool = this.poolFor(form.info.pageUrl);
+    const candidates = candidateQueries(form.plan, this.table, this.weights, pool, form.issued);
+    const corpus = corpusView(pool);
+    const choice = form.strategy.choose(candidates, { corpus, harvested: this.store.counts().records, rng: this.rng });
+    if (!choice) {
+      form.done = true;
+      return null;
+    }
+    // Marked issued before the agent submits, so no two agents send the same query.
+    form.issued.add(choice.key);
+    this.queriesIssued++;
+    return choice;
+  }
+
+  private onQueryResult(m: Extract<AgentMessage, { type: 'query-result' }>): { newRecords: number } {
+    const form = this.forms.get(m.formKey);
+    let fresh = 0;
+    for (const link of m.recordLinks) {
+      const url = tryCanonicalUrl(link);
+      if (!url || this.store.hasRecord(url) || this.pendingRecords.has(url) || !this.allowed(url).allowed) continue;
+      this.pendingRecords.add(url);
+      fresh++;
+      this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey }, true);
+    }
+    this.store.addQuery({ key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, newRecords: fresh, reportedTotal: m.reportedTotal, failed: m.failed ?? false, error: m.error });
+    if (form) {
+      form.strategy.observe({ key: m.queryKey, terms: m.terms, results: m.recordLinks.length, newRecords: fresh, reportedTotal: m.reportedTotal, pages: m.resultPages, failed: m.failed });
+      const label = form.plan.queryField ? this.keywordLabel() : undefined;
+      const value = form.plan.queryField ? m.values[form.plan.queryField.name] : undefined;
+      if (label && value !== undefined) this.weights.recordOutcome(label, value, { newRecords: fresh, results: m.recordLinks.length });
+      form.zeroStreak = fresh > 0 ? 0 : form.zeroStreak + 1;
+      if (form.zeroStreak >= this.config.patience) form.done = true;
+    }
+    return { newRecords: fresh };
+  }
+
+  private keywordLabel(): string | undefined {
+    return this.table.labels.find((l) => l.label === 'keyword')?.label;
+  }
+
+  /** Harvest episodes continue while their form has queries left. */
+  formHasWork(formKey: string): boolean {
+    const form = this.forms.get(formKey);
+    return !!form && !form.done && this.budgetLeft().queries && this.budgetLeft().pages;
+  }
+
+  poolFor(url: string): KeywordPool {
+    const host = new URL(url).host;
+    let pool = this.pools.get(host);
+    if (!pool) {
+      pool = new KeywordPool();
+      this.pools.set(host, pool);
+    }
+    return pool;
+  }
+
+  private schedule(a: Omit<EpisodeAssignment, 'episodeId' | 'budget'>, force = false): void {
+    const url = a.startUrl;
+    if (a.kind === 'explore') {
+      if (this.enqueuedUrls.has(url)) return;
+      this.enqueuedUrls.add(url);
+    }
+    if (!force && !this.budgetLeft().pages) return;
+    this.enqueue({
+      ...a,
+      episodeId: `e${++this.episodeCounter}`,
+      budget: { maxSteps: this.config.maxStepsPerEpisode, timeLimitMs: this.config.episodeTimeLimitMs, maxDepth: this.config.maxDepth, maxResultPagesPerQuery: this.config.maxResultPagesPerQuery },
+    });
+  }
+
+  /** Schedules the next harvest episode of a form whose episode ran out of steps or time. */
+  continueHarvest(previous: EpisodeAssignment): void {
+    this.schedule({ kind: 'harvest', startUrl: previous.startUrl, depth: previous.depth, via: previous.via, formKey: previous.formKey }, true);
+  }
+
+  /** Saves the coordinator's state beside the run's JSONL files (lowdb, atomic). */
+  async checkpoint(): Promise<void> {
+    this.store.setState('coordinator', this.snapshotState());
+    await this.store.checkpoint();
+  }
+
+  /**
+   * Rebuilds the coordinator after a stop or a kill: strategies, issued queries, weights and
+   * keyword pools from the last checkpoint, and what happened after it from the JSONL files
+   * (every query and record written since is replayed into the same structures).
+   */
+  restore(): void {
+    const saved = this.store.getState<SavedCoordinator>('coordinator');
+    if (saved) {
+      this.queriesIssued = saved.queriesIssued;
+      this.errors = saved.errors;
+      this.episodeCounter = saved.episodeCounter;
+      Object.assign(this.formsFound, saved.formsFound);
+      Object.assign(this.formsSkipped, saved.formsSkipped);
+      this.weights.restore(saved.lvsWeights);
+      for (const url of saved.enqueuedUrls) this.enqueuedUrls.add(url);
+      for (const id of saved.formsSeen) this.formsSeen.add(id);
+      for (const [host, pool] of Object.entries(saved.pools)) this.pools.set(host, KeywordPool.fromJSON(pool));
+      for (const [key, f] of Object.entries(saved.forms)) {
+        const plan = planForm(f.info, this.table, this.weights);
+        this.forms.set(key, { info: f.info, plan, strategy: createStrategy(this.config.strategy, f.strategy), issued: new Set(f.issued), zeroStreak: f.zeroStreak, done: f.done });
+      }
+    }
+    // Queries answered after the checkpoint still count as issued; their records are in the store.
+    for (const q of this.store.queries()) {
+      const form = this.forms.get(q.form);
+      if (form && !form.issued.has(q.key)) {
+        form.issued.add(q.key);
+        this.queriesIssued++;
+      }
+    }
+    // Records are appended in order, so those after the checkpoint's count are not pooled yet.
+    const records = this.store.records();
+    for (const r of records.slice(saved?.pooledCount ?? 0)) {
+      this.poolFor(r.url).addDocument(`${r.title}\n${r.text}\n${Object.values(r.attributes ?? {}).join('\n')}`, { tag: 'record' });
+    }
+    this.pooledCount = records.length;
+  }
+
+  /** Small state for resume and the report. */
+  snapshotState(): SavedCoordinator {
+    return {
+      episodeCounter: this.episodeCounter,
+      enqueuedUrls: [...this.enqueuedUrls],
+      formsSeen: [...this.formsSeen],
+      pooledCount: this.pooledCount,
+      queriesIssued: this.queriesIssued,
+      errors: this.errors,
+      formsFound: this.formsFound,
+      formsSkipped: this.formsSkipped,
+      lvsWeights: this.weights.toJSON(),
+      forms: Object.fromEntries([...this.forms].map(([k, f]) => [k, { info: f.info, issued: [...f.issued], zeroStreak: f.zeroStreak, done: f.done, strategy: f.strategy.toJSON() }])),
+      pools: Object.fromEntries([...this.pools].map(([h, p]) => [h, p.toJSON()])),
+    };
+  }
+}
+
+interface SavedCoordinator {
+  episodeCounter: number;
+  enqueuedUrls: string[];
+  formsSeen: string[];
+  pooledCount: number;
+  queriesIssued: number;
+  errors: number;
+  formsFound: Record<string, number>;
+  formsSkipped: Record<string, number>;
+  lvsWeights: unknown;
+  forms: Record<string, { info: SearchFormInfo; issued: string[]; zeroStreak: number; done: boolean; strategy: unknown }>;
+  pools: Record<string, unknown>;
+}
+
+function corpusView(pool: KeywordPool): CorpusView {
+  return {
+    get documents() {
+      return pool.documents;
+    },
+    documentFrequency: (term: string) => {
+      const words = termsOf(term);
+      if (words.length === 0) return 0;
+      return Math.min(...words.map((w) => pool.stats(w)?.df ?? 0));
+    },
+  };
+}

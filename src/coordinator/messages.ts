@@ -1,0 +1,85 @@
+/**
+ * The one interface between agents and the coordinator. Agents never touch the run store,
+ * the queue, the strategies or the LVS state directly: they send these messages and act on
+ * the replies, so an agent runs the same in-process, in a worker thread, or elsewhere later.
+ * Every message and reply is plain JSON (structured-clone safe).
+ */
+import type { QueryCandidate } from '../strategies/types.ts';
+
+/** What kind of episode an agent is asked to run. */
+export type EpisodeKind = 'explore' | 'harvest' | 'record';
+
+/** Coordinator -> agent: one episode to run in one browser page. */
+export interface EpisodeAssignment {
+  episodeId: string;
+  kind: EpisodeKind;
+  startUrl: string;
+  /** Link depth of startUrl from its seed. */
+  depth: number;
+  /** How the start page was reached. */
+  via: PageVia;
+  /** Harvest episodes: which search form on the start page to query. */
+  formKey?: string;
+  /** Record episodes: the query that listed this record. */
+  foundBy?: string;
+  budget: { maxSteps: number; timeLimitMs: number; maxDepth: number; maxResultPagesPerQuery: number };
+}
+
+export type PageVia = 'seed' | 'link' | 'form' | 'pagination' | 'record-link';
+export type PageKind = 'surface' | 'result' | 'record';
+
+/** A search form as the agent found it, with what the coordinator needs to plan queries. */
+export interface SearchFormInfo {
+  formKey: string;
+  pageUrl: string;
+  index: number;
+  method: 'GET' | 'POST';
+  action: string;
+  depth: number;
+  probability: number;
+  fields: FormFieldInfo[];
+}
+
+export interface FormFieldInfo {
+  name: string;
+  label: string;
+  tag: string;
+  type: string;
+  fieldType: string;
+  required: boolean;
+  hidden: boolean;
+  placeholder?: string;
+  options?: { value: string; text: string; selected?: boolean }[];
+  selectorHint: string;
+}
+
+/** Agent -> coordinator messages; each gets the reply type named in `Replies`. */
+export type AgentMessage =
+  | { type: 'page'; episodeId: string; url: string; finalUrl: string; depth: number; kind: PageKind; via: PageVia; score: number; title: string; status: number; query?: string }
+  | { type: 'forms'; episodeId: string; pageUrl: string; depth: number; forms: { index: number; formType: string; probability: number; method: string }[]; searchForms: SearchFormInfo[] }
+  | { type: 'links'; episodeId: string; fromUrl: string; depth: number; links: { url: string; text: string }[] }
+  | { type: 'next-query'; episodeId: string; formKey: string }
+  | { type: 'query-result'; episodeId: string; formKey: string; queryKey: string; values: Record<string, string>; terms: string[]; resultPages: number; recordLinks: string[]; reportedTotal?: number; failed?: boolean; error?: string }
+  | { type: 'record'; episodeId: string; url: string; title: string; text: string; attributes: Record<string, string>; foundBy?: string; depth: number }
+  | { type: 'trace'; episodeId: string; action: string; input?: unknown; outcome?: unknown }
+  | { type: 'error'; episodeId: string; url: string; message: string }
+  | { type: 'allowed'; url: string };
+
+export interface Replies {
+  page: { fresh: boolean };
+  forms: { ok: true };
+  links: { accepted: number };
+  'next-query': { query: QueryCandidate | null };
+  'query-result': { newRecords: number };
+  record: { fresh: boolean };
+  trace: { ok: true };
+  error: { ok: true };
+  allowed: { allowed: boolean; reason?: string };
+}
+
+export type ReplyTo<M extends AgentMessage> = Replies[M['type']];
+
+/** How an agent reaches its coordinator. In-process it is a function call; later, a port. */
+export interface CoordinatorPort {
+  send<M extends AgentMessage>(message: M): Promise<ReplyTo<M>>;
+}

@@ -1,0 +1,112 @@
+/**
+ * Turns a search form into the queries that may be issued on it: which field takes the
+ * keyword, which drop-downs are query dimensions, what required fields must hold. The
+ * strategies then choose among these candidates; they never look at the form themselves.
+ */
+import { matchFieldToLvs, type KeywordPool, type LvsTable, type ValueWeights } from '../lvs/index.ts';
+import type { QueryCandidate } from '../strategies/types.ts';
+import type { FormFieldInfo, SearchFormInfo } from './messages.ts';
+
+/** Option texts that mean "no restriction" rather than a value to query by. */
+const ANY_OPTION = /^\s*(?:any|all|every|none|--.*|—.*|choose.*|select.*|please.*|\*|)\s*$/i;
+const TEXT_TYPES = new Set(['text', 'search', '', 'textarea']);
+const QUERY_FIELD_TYPES = new Set(['search query']);
+const POOL_CANDIDATES = 400;
+
+export interface FormPlan {
+  formKey: string;
+  /** The free-text field that takes the keyword, when the form has one. */
+  queryField?: FormFieldInfo;
+  /** Drop-downs and radio groups whose options are query values. */
+  optionFields: { field: FormFieldInfo; options: { value: string; text: string }[] }[];
+  /** Values every submission must carry (required fields, range ends). */
+  fixed: Record<string, string>;
+}
+
+export function isOptionPlaceholder(option: { value: string; text: string }): boolean {
+  return option.value.trim() === '' || ANY_OPTION.test(option.text);
+}
+
+function isTextInput(f: FormFieldInfo): boolean {
+  return f.tag === 'textarea' || (f.tag === 'input' && TEXT_TYPES.has(f.type.toLowerCase()));
+}
+
+/** Decides the role of every visible field of a search form. */
+export function planForm(form: SearchFormInfo, table: LvsTable, weights: ValueWeights): FormPlan {
+  const visible = form.fields.filter((f) => !f.hidden && f.fieldType !== 'submit button' && !['submit', 'button', 'image', 'reset'].includes(f.type));
+  const texts = visible.filter(isTextInput);
+  const queryField = texts.find((f) => QUERY_FIELD_TYPES.has(f.fieldType)) ?? (texts.length === 1 ? texts[0] : texts.find((f) => matchFieldToLvs(toFieldInfo(f), table).kind === 'keyword'));
+  const optionFields: FormPlan['optionFields'] = [];
+  const fixed: Record<string, string> = {};
+  for (const field of visible) {
+    if (field === queryField) continue;
+    const source = matchFieldToLvs(toFieldInfo(field), table);
+    if (field.options && field.options.length) {
+      const options = field.options.filter((o) => !isOptionPlaceholder(o));
+      if (field.type === 'checkbox') continue;
+      if (options.length) optionFields.push({ field, options });
+      if (field.required && options[0]) fixed[field.name] = options[0].value;
+      continue;
+    }
+    if (source.kind === 'range') {
+      // Range ends widen to everything the table knows, so they never hide records.
+      const values = (source.label?.values ?? []).map((v) => Number(v.value)).filter((n) => Number.isFinite(n));
+      if (field.required && values.length) fixed[field.name] = String(source.end === 'min' ? Math.min(...values) : Math.max(...values));
+      continue;
+    }
+    if (field.required && isTextInput(field)) {
+      const label = source.kind === 'lvs' || source.kind === 'keyword' ? source.label : undefined;
+      const top = label ? weights.ranked(label.label)[0] : undefined;
+      if (top) fixed[field.name] = top.value;
+    }
+  }
+  return { formKey: form.formKey, queryField, optionFields, fixed };
+}
+
+function toFieldInfo(f: FormFieldInfo) {
+  return { label: f.label, name: f.name, tag: f.tag, type: f.type, placeholder: f.placeholder, options: f.options };
+}
+
+export function queryKey(formKey: string, values: Record<string, string>): string {
+  const sorted = Object.keys(values).sort().map((k) => [k, values[k]]);
+  return `${formKey}|${JSON.stringify(sorted)}`;
+}
+
+/**
+ * All unissued queries for a form: keywords (LVS keyword values in table order, then terms
+ * harvested from its site's records) when it has a text field, and each single option of
+ * its drop-downs (others left at "any") — the dimensions a select-only form offers.
+ */
+export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pool: KeywordPool, issued: ReadonlySet<string>): QueryCandidate[] {
+  const out: QueryCandidate[] = [];
+  const seen = new Set<string>();
+  const add = (values: Record<string, string>, terms: string[], source: QueryCandidate['source'], prior?: number) => {
+    const full = { ...plan.fixed, ...values };
+    const key = queryKey(plan.formKey, full);
+    if (issued.has(key) || seen.has(key)) return;
+    seen.add(key);
+    out.push({ key, values: full, terms, source, prior });
+  };
+  if (plan.queryField) {
+    const name = plan.queryField.name;
+    const source = matchFieldToLvs(toFieldInfo(plan.queryField), table);
+    const label = (source.kind === 'lvs' || source.kind === 'keyword') && source.label ? source.label : table.labels.find((l) => l.label === 'keyword');
+    for (const v of label ? weights.ranked(label.label) : []) add({ [name]: v.value }, termsOf(v.value), 'lvs', v.weight);
+    for (const s of pool.ranked('df', { limit: POOL_CANDIDATES })) add({ [name]: s.term }, [s.term], 'pool');
+  }
+  for (const { field, options } of plan.optionFields) {
+    for (const o of options) add({ [field.name]: o.value }, termsOf(o.text), 'options');
+  }
+  if (out.length === 0 && Object.keys(plan.fixed).length === 0 && !plan.queryField && plan.optionFields.length === 0) {
+    // A form with nothing to fill (e.g. a single "browse all" button) is still one query.
+    add({}, [], 'default');
+  }
+  return out;
+}
+
+export function termsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 1);
+}
