@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import { registerBenchTestbed } from './bench-testbed.ts';
 import { registerBenchForms } from './bench-forms.ts';
+import { registerBenchThroughput } from './bench-throughput.ts';
 
 /** `surfacer bench <what>`: each benchmark writes one JSON object (stdout, or --out FILE). */
 export function registerBenchCommand(program: Command): void {
   const bench = program.command('bench').description('benchmarks that print JSON');
   registerBenchTestbed(bench);
   registerBenchForms(bench);
+  registerBenchThroughput(bench);
 }

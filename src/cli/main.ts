@@ -3,6 +3,8 @@ import { UserError } from './errors.ts';
 import { registerTestbedCommand } from './testbed-command.ts';
 import { registerFormsCommand } from './forms-command.ts';
 import { registerBenchCommand } from './bench-command.ts';
+import { registerCrawlCommand } from './crawl-command.ts';
+import { registerReportCommand } from './report-command.ts';
 
 const program = new Command();
 program
@@ -11,6 +13,8 @@ program
   .showHelpAfterError()
   .configureOutput({ outputError: (str, write) => write(str) });
 
+registerCrawlCommand(program);
+registerReportCommand(program);
 registerTestbedCommand(program);
 registerFormsCommand(program);
 registerBenchCommand(program);

@@ -1,0 +1,138 @@
+/**
+ * `surfacer bench throughput`: pages per second of Surfacer's BFS crawl, of a plain Crawlee
+ * PlaywrightCrawler, and of a bare Playwright loop that reuses its pages — in one run, on the
+ * same testbed site, at the same concurrency — plus the peak memory of the Surfacer crawl.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { Configuration, log as crawleeLog, LogLevel } from '@crawlee/core';
+import { MemoryStorage } from '@crawlee/memory-storage';
+import { PlaywrightCrawler } from '@crawlee/playwright';
+import { crawleeLaunchContext, launchChromium } from '../browser/index.ts';
+import { isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
+import { startTestbed, type Scale } from '../testbed/index.ts';
+import { crawlCommand } from './crawl-command.ts';
+import { emitJson } from './output.ts';
+
+interface ThroughputOptions {
+  domain: string;
+  pages: number;
+  concurrency: number;
+  scale: Scale;
+  out?: string;
+}
+
+export function registerBenchThroughput(bench: Command): void {
+  bench
+    .command('throughput')
+    .description('pages/s of Surfacer (bfs) vs plain Crawlee vs a bare Playwright loop, same site and concurrency')
+    .option('--domain <d>', 'testbed site', 'news')
+    .option('--pages <n>', 'pages per crawler', (v) => Number(v), 300)
+    .option('--concurrency <n>', 'parallel pages', (v) => Number(v), 4)
+    .option('--scale <s>', 'testbed scale', 'small')
+    .option('--out <file>', 'also write the JSON here')
+    .action(async (opts: ThroughputOptions) => emitJson(await benchThroughput(opts), opts.out));
+}
+
+export async function benchThroughput(opts: ThroughputOptions) {
+  crawleeLog.setLevel(LogLevel.ERROR);
+  // One clean site for all three: no slow paths, 5xx or 429 to blur the comparison.
+  const testbed = await startTestbed({ domains: [opts.domain], scale: opts.scale, seed: 1, port: 0, trouble: 'off' });
+  const seed = testbed.sites[0]!.url;
+  try {
+    const crawlee = await timeCrawlee(seed, opts.pages, opts.concurrency);
+    const playwright = await timePlaywrightLoop(seed, opts.pages, opts.concurrency);
+    const surfacer = await timeSurfacer(opts);
+    return { concurrency: opts.concurrency, pages: opts.pages, site: opts.domain, surfacer, crawlee, playwright, surfacerVsCrawlee: surfacer.pagesPerSecond / crawlee.pagesPerSecond };
+  } finally {
+    await testbed.close();
+  }
+}
+
+async function timeSurfacer(opts: ThroughputOptions) {
+  const dir = mkdtempSync(join(tmpdir(), 'surfacer-bench-'));
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  try {
+    const summary = await crawlCommand({
+      domain: opts.domain, strategy: 'bfs', agents: opts.concurrency, maxDepth: 50, maxQueries: 0, maxPages: opts.pages, timeLimit: 0, seed: 1,
+      out: join(dir, 'run'), allowPost: false, json: true, scale: opts.scale, trouble: 'off', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
+    });
+    return { pagesPerSecond: summary.totals.pagesFetched / summary.wallSeconds, pagesFetched: summary.totals.pagesFetched, wallSeconds: summary.wallSeconds, peakRssMiB: Math.round(peakRss / 2 ** 20) };
+  } finally {
+    clearInterval(sampler);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function timeCrawlee(seed: string, pages: number, concurrency: number) {
+  const config = new Configuration({ storageClient: new MemoryStorage({ persistStorage: false }), persistStorage: false });
+  let fetched = 0;
+  const crawler = new PlaywrightCrawler(
+    {
+      launchContext: crawleeLaunchContext(),
+      browserPoolOptions: { useFingerprints: false },
+      maxConcurrency: concurrency,
+      minConcurrency: concurrency,
+      maxRequestsPerCrawl: pages,
+      requestHandler: async ({ enqueueLinks }) => {
+        fetched++;
+        await enqueueLinks({ strategy: 'same-hostname' });
+      },
+    },
+    config,
+  );
+  const t0 = performance.now();
+  await crawler.run([seed]);
+  const wallSeconds = (performance.now() - t0) / 1000;
+  return { pagesPerSecond: fetched / wallSeconds, pagesFetched: fetched, wallSeconds };
+}
+
+async function timePlaywrightLoop(seed: string, pages: number, concurrency: number) {
+  const browser = await launchChromium();
+  const host = new URL(seed).hostname;
+  const queue = [seed];
+  const seen = new Set(queue);
+  let fetched = 0;
+  let active = 0;
+  const t0 = performance.now();
+  try {
+    const context = await browser.newContext();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        const page = await context.newPage();
+        while (fetched + active < pages) {
+          const url = queue.shift();
+          if (!url) {
+            if (active === 0) break;
+            await new Promise((r) => setTimeout(r, 5));
+            continue;
+          }
+          active++;
+          try {
+            await page.goto(url, { waitUntil: 'load' });
+            const hrefs = await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+            for (const h of hrefs) {
+              const u = tryCanonicalUrl(h);
+              if (u && !seen.has(u) && isSameSite(new URL(u).hostname, host)) {
+                seen.add(u);
+                queue.push(u);
+              }
+            }
+            fetched++;
+          } catch {
+            // a failed page is not counted
+          } finally {
+            active--;
+          }
+        }
+      }),
+    );
+  } finally {
+    await browser.close();
+  }
+  const wallSeconds = (performance.now() - t0) / 1000;
+  return { pagesPerSecond: fetched / wallSeconds, pagesFetched: fetched, wallSeconds };
+}

@@ -1,0 +1,13 @@
+/**
+ * LVS: HiWE's Label Value Set tables, matching form fields to LVS labels, value weights that
+ * learn from harvest, and the keyword pool grown from harvested records.
+ */
+export type { FieldInfo, FieldOption, FieldValueSource, LvsLabel, LvsTable, WeightedValue } from './types.ts';
+export { LVS_DOMAINS, isLvsDomain, type LvsDomain } from './domains.ts';
+export { DEFAULT_LVS_DIR, LvsTableError, keywordLabel, loadLvsTable, validateLvsTable } from './tables.ts';
+export { isPlaceholderOption, matchFieldToLvs, rankLvsLabels, realOptions, type LvsCandidate } from './match.ts';
+export { isQueryName, nameTokens, splitIdentifier } from './field-tokens.ts';
+export { ValueWeights, type ValueOutcome, type ValueStats, type ValueWeightsOptions } from './weights.ts';
+export { KeywordPool, extractTerms, type PoolRanking, type PoolTerm, type RankOptions, type TermContext, type TermContextCount, type TermStats } from './keyword-pool.ts';
+export { analyse, type NlpToken } from './nlp.ts';
+export { createRng } from './random.ts';
