@@ -42,7 +42,7 @@ async function explore(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
   const typed = snap.forms.map((form) => ({ form, result: classifyForm(form, { url: snap.url, title: snap.title }) }));
   const searchForms = typed.filter((t) => t.result.type === 'search');
   const label = labelPage({ via: a.via, resultListSize: largestLinkGroup(snap), statesTotal: false, attributeLines: Object.keys(attributeLines(snap.text)).length, hasQuery: new URL(snap.url).search.length > 1, searchForms: searchForms.length });
-  await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: a.via, score: label.score, title: snap.title, status: nav.status });
+  await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: a.via, score: label.score, title: snap.title, status: nav.status, text: snap.text.slice(0, 5000) });
   await port.send({
     type: 'forms',
     episodeId: a.episodeId,

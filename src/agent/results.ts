@@ -45,10 +45,16 @@ const TOTAL_PATTERNS = [
 ];
 const NO_RESULTS = /\b(?:no\s+(?:results|records|matches|items)|nothing\s+(?:was\s+)?found|did not match any|0\s+results|please enter|invalid (?:query|search)|query (?:is )?(?:empty|too short)|error)\b/i;
 
-/** Path shape: ids and numbers abstracted, so one template of detail pages groups together. */
+/**
+ * Path shape: segments holding digits become '#', and the last segment of a nested path
+ * becomes '*', so detail pages of one template (/item/12, /item/12-blue-horse,
+ * /works/blue-horse) group together however their ids and slugs are written.
+ */
 export function linkShape(url: string): string {
   const u = new URL(url);
-  return `${u.host}${u.pathname.replace(/\d+/g, '#').replace(/[^/]+-#$/, '*-#')}`;
+  const segments = u.pathname.split('/').filter(Boolean).map((seg) => (/\d/.test(seg) ? '#' : seg));
+  if (segments.length >= 2) segments[segments.length - 1] = segments[segments.length - 1] === '#' ? '#' : '*';
+  return `${u.host}/${segments.join('/')}`;
 }
 
 export function parseReportedTotal(text: string): number | undefined {

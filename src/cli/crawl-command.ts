@@ -74,6 +74,12 @@ export function registerCrawlCommand(program: Command): void {
     });
 }
 
+function countBy(values: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return out;
+}
+
 interface TestbedPlan {
   domain: string;
   scale: Scale;
@@ -175,7 +181,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     }
     const report = await writeReport(store.dir, { testbed: testbedPlan ? { domain: testbedPlan.domain, scale: testbedPlan.scale, seed: testbedPlan.seed, origin: new URL(urls[0]!).origin } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
-    return { runDir: store.dir, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissions: testbed ? testbed.submissions().length : undefined };
+    return { runDir: store.dir, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined };
   } finally {
     await testbed?.close();
   }

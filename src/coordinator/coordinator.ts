@@ -7,7 +7,7 @@ import { canonicalUrl, isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
 import { KeywordPool, ValueWeights, type LvsTable } from '../lvs/index.ts';
 import { createRng } from '../lvs/random.ts';
 import type { RunStore } from '../store/index.ts';
-import { createStrategy, type CorpusView, type QueryStrategy, type StrategyName } from '../strategies/index.ts';
+import { createStrategy, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyName } from '../strategies/index.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
 import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
 import { TrapGuard } from './trap-guard.ts';
@@ -33,6 +33,8 @@ interface FormState {
   plan: FormPlan;
   strategy: QueryStrategy;
   issued: Set<string>;
+  /** Candidates handed out and not yet answered, by query key. */
+  inFlight: Map<string, QueryCandidate>;
   zeroStreak: number;
   done: boolean;
 }
@@ -42,6 +44,7 @@ export type Enqueue = (assignment: EpisodeAssignment) => void;
 export class Coordinator implements CoordinatorPort {
   private readonly forms = new Map<string, FormState>();
   private readonly pools = new Map<string, KeywordPool>();
+  private readonly surfacePools = new Map<string, KeywordPool>();
   private readonly weights: ValueWeights;
   private readonly enqueuedUrls = new Set<string>();
   private readonly pendingRecords = new Set<string>();
@@ -87,6 +90,7 @@ export class Coordinator implements CoordinatorPort {
     switch (m.type) {
       case 'page': {
         const fresh = this.store.addPage({ url: m.url, finalUrl: m.finalUrl, depth: m.depth, kind: m.kind, via: m.via, score: m.score, title: m.title, status: m.status, query: m.query, episode: m.episodeId });
+        if (fresh && m.kind === 'surface' && m.text) this.surfacePoolFor(m.url).addDocument(m.text, { tag: 'surface' });
         return { fresh };
       }
       case 'forms':
@@ -101,7 +105,7 @@ export class Coordinator implements CoordinatorPort {
         const fresh = this.store.addRecord({ url: m.url, title: m.title, text: m.text, attributes: m.attributes, query: m.foundBy, depth: m.depth });
         this.pendingRecords.delete(canonicalUrl(m.url));
         if (fresh) {
-          this.poolFor(m.url).addDocument(`${m.title}\n${m.text}\n${Object.values(m.attributes).join('\n')}`, { tag: 'record' });
+          addRecordToPool(this.poolFor(m.url), m);
           this.pooledCount++;
         }
         return { fresh };
@@ -142,7 +146,7 @@ export class Coordinator implements CoordinatorPort {
         continue;
       }
       const plan = planForm(form, this.table, this.weights);
-      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), zeroStreak: 0, done: false });
+      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false });
       this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed } });
       this.schedule({ kind: 'harvest', startUrl: form.pageUrl, depth: form.depth, via: 'link', formKey: form.formKey }, true);
     }
@@ -168,7 +172,7 @@ export class Coordinator implements CoordinatorPort {
     const form = this.forms.get(formKey);
     if (!form || form.done || !this.budgetLeft().queries || !this.budgetLeft().pages) return null;
     const pool = this.poolFor(form.info.pageUrl);
-    const candidates = candidateQueries(form.plan, this.table, this.weights, pool, form.issued);
+    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued);
     const corpus = corpusView(pool);
     const choice = form.strategy.choose(candidates, { corpus, harvested: this.store.counts().records, rng: this.rng });
     if (!choice) {
@@ -177,6 +181,7 @@ export class Coordinator implements CoordinatorPort {
     }
     // Marked issued before the agent submits, so no two agents send the same query.
     form.issued.add(choice.key);
+    form.inFlight.set(choice.key, choice);
     this.queriesIssued++;
     return choice;
   }
@@ -193,24 +198,33 @@ export class Coordinator implements CoordinatorPort {
     }
     this.store.addQuery({ key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, newRecords: fresh, reportedTotal: m.reportedTotal, failed: m.failed ?? false, error: m.error });
     if (form) {
-      form.strategy.observe({ key: m.queryKey, terms: m.terms, results: m.recordLinks.length, newRecords: fresh, reportedTotal: m.reportedTotal, pages: m.resultPages, failed: m.failed });
-      const label = form.plan.queryField ? this.keywordLabel() : undefined;
+      const candidate = form.inFlight.get(m.queryKey);
+      form.inFlight.delete(m.queryKey);
+      const knownBefore = this.store.counts().records + this.pendingRecords.size - fresh;
+      form.strategy.observe({ key: m.queryKey, source: candidate?.source, terms: m.terms, results: m.recordLinks.length, newRecords: fresh, reportedTotal: m.reportedTotal, pages: m.resultPages, failed: m.failed, knownBefore });
       const value = form.plan.queryField ? m.values[form.plan.queryField.name] : undefined;
-      if (label && value !== undefined) this.weights.recordOutcome(label, value, { newRecords: fresh, results: m.recordLinks.length });
+      if (candidate?.label && value !== undefined) this.weights.recordOutcome(candidate.label, value, { newRecords: fresh, results: m.recordLinks.length });
       form.zeroStreak = fresh > 0 ? 0 : form.zeroStreak + 1;
       if (form.zeroStreak >= this.config.patience) form.done = true;
     }
     return { newRecords: fresh };
   }
 
-  private keywordLabel(): string | undefined {
-    return this.table.labels.find((l) => l.label === 'keyword')?.label;
-  }
-
   /** Harvest episodes continue while their form has queries left. */
   formHasWork(formKey: string): boolean {
     const form = this.forms.get(formKey);
     return !!form && !form.done && this.budgetLeft().queries && this.budgetLeft().pages;
+  }
+
+  /** Words of a site's surface pages: query candidates before any record is harvested. */
+  surfacePoolFor(url: string): KeywordPool {
+    const host = new URL(url).host;
+    let pool = this.surfacePools.get(host);
+    if (!pool) {
+      pool = new KeywordPool();
+      this.surfacePools.set(host, pool);
+    }
+    return pool;
   }
 
   poolFor(url: string): KeywordPool {
@@ -265,9 +279,10 @@ export class Coordinator implements CoordinatorPort {
       for (const url of saved.enqueuedUrls) this.enqueuedUrls.add(url);
       for (const id of saved.formsSeen) this.formsSeen.add(id);
       for (const [host, pool] of Object.entries(saved.pools)) this.pools.set(host, KeywordPool.fromJSON(pool));
+      for (const [host, pool] of Object.entries(saved.surfacePools ?? {})) this.surfacePools.set(host, KeywordPool.fromJSON(pool));
       for (const [key, f] of Object.entries(saved.forms)) {
         const plan = planForm(f.info, this.table, this.weights);
-        this.forms.set(key, { info: f.info, plan, strategy: createStrategy(this.config.strategy, f.strategy), issued: new Set(f.issued), zeroStreak: f.zeroStreak, done: f.done });
+        this.forms.set(key, { info: f.info, plan, strategy: createStrategy(this.config.strategy, f.strategy), issued: new Set(f.issued), inFlight: new Map(), zeroStreak: f.zeroStreak, done: f.done });
       }
     }
     // Queries answered after the checkpoint still count as issued; their records are in the store.
@@ -281,7 +296,7 @@ export class Coordinator implements CoordinatorPort {
     // Records are appended in order, so those after the checkpoint's count are not pooled yet.
     const records = this.store.records();
     for (const r of records.slice(saved?.pooledCount ?? 0)) {
-      this.poolFor(r.url).addDocument(`${r.title}\n${r.text}\n${Object.values(r.attributes ?? {}).join('\n')}`, { tag: 'record' });
+      addRecordToPool(this.poolFor(r.url), { title: r.title ?? '', text: r.text ?? '', attributes: r.attributes ?? {} });
     }
     this.pooledCount = records.length;
   }
@@ -300,6 +315,7 @@ export class Coordinator implements CoordinatorPort {
       lvsWeights: this.weights.toJSON(),
       forms: Object.fromEntries([...this.forms].map(([k, f]) => [k, { info: f.info, issued: [...f.issued], zeroStreak: f.zeroStreak, done: f.done, strategy: f.strategy.toJSON() }])),
       pools: Object.fromEntries([...this.pools].map(([h, p]) => [h, p.toJSON()])),
+      surfacePools: Object.fromEntries([...this.surfacePools].map(([h, p]) => [h, p.toJSON()])),
     };
   }
 }
@@ -316,6 +332,16 @@ interface SavedCoordinator {
   lvsWeights: unknown;
   forms: Record<string, { info: SearchFormInfo; issued: string[]; zeroStreak: number; done: boolean; strategy: unknown }>;
   pools: Record<string, unknown>;
+  surfacePools: Record<string, unknown>;
+}
+
+/** A record enters the pool by parts, so a term remembers whether titles or attributes held it. */
+function addRecordToPool(pool: KeywordPool, r: { title: string; text: string; attributes: Record<string, unknown> }): void {
+  pool.addRecord([
+    { text: r.title, context: { tag: 'title' } },
+    { text: r.text, context: { tag: 'text' } },
+    ...Object.entries(r.attributes).map(([k, v]) => ({ text: String(v), context: { tag: 'attribute', attribute: k } })),
+  ]);
 }
 
 function corpusView(pool: KeywordPool): CorpusView {

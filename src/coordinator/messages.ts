@@ -55,7 +55,7 @@ export interface FormFieldInfo {
 
 /** Agent -> coordinator messages; each gets the reply type named in `Replies`. */
 export type AgentMessage =
-  | { type: 'page'; episodeId: string; url: string; finalUrl: string; depth: number; kind: PageKind; via: PageVia; score: number; title: string; status: number; query?: string }
+  | { type: 'page'; episodeId: string; url: string; finalUrl: string; depth: number; kind: PageKind; via: PageVia; score: number; title: string; status: number; query?: string; /** Visible text of surface pages: the site's own vocabulary. */ text?: string }
   | { type: 'forms'; episodeId: string; pageUrl: string; depth: number; forms: { index: number; formType: string; probability: number; method: string }[]; searchForms: SearchFormInfo[] }
   | { type: 'links'; episodeId: string; fromUrl: string; depth: number; links: { url: string; text: string }[] }
   | { type: 'next-query'; episodeId: string; formKey: string }

@@ -77,22 +77,30 @@ export function queryKey(formKey: string, values: Record<string, string>): strin
  * harvested from its site's records) when it has a text field, and each single option of
  * its drop-downs (others left at "any") — the dimensions a select-only form offers.
  */
-export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pool: KeywordPool, issued: ReadonlySet<string>): QueryCandidate[] {
+export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool }, issued: ReadonlySet<string>): QueryCandidate[] {
   const out: QueryCandidate[] = [];
   const seen = new Set<string>();
-  const add = (values: Record<string, string>, terms: string[], source: QueryCandidate['source'], prior?: number) => {
+  const add = (values: Record<string, string>, terms: string[], source: QueryCandidate['source'], prior?: number, label?: string) => {
     const full = { ...plan.fixed, ...values };
     const key = queryKey(plan.formKey, full);
     if (issued.has(key) || seen.has(key)) return;
     seen.add(key);
-    out.push({ key, values: full, terms, source, prior });
+    out.push({ key, values: full, terms, source, prior, label });
   };
   if (plan.queryField) {
     const name = plan.queryField.name;
     const source = matchFieldToLvs(toFieldInfo(plan.queryField), table);
     const label = (source.kind === 'lvs' || source.kind === 'keyword') && source.label ? source.label : table.labels.find((l) => l.label === 'keyword');
-    for (const v of label ? weights.ranked(label.label) : []) add({ [name]: v.value }, termsOf(v.value), 'lvs', v.weight);
-    for (const s of pool.ranked('df', { limit: POOL_CANDIDATES })) add({ [name]: s.term }, [s.term], 'pool');
+    for (const v of label ? weights.ranked(label.label) : []) add({ [name]: v.value }, termsOf(v.value), 'lvs', v.weight, label!.label);
+    // A matched attribute label (say, company) is not the only vocabulary: the keyword label too.
+    const keyword = table.labels.find((l) => l.label === 'keyword');
+    if (keyword && keyword !== label) for (const v of weights.ranked(keyword.label)) add({ [name]: v.value }, termsOf(v.value), 'lvs', v.weight, keyword.label);
+    // Harvested terms seen in record titles form their own source: title-only search finds
+    // nothing with words that only ever occur in record bodies, and the strategy learns which.
+    for (const s of pools.records.ranked('df', { limit: POOL_CANDIDATES })) add({ [name]: s.term }, [s.term], s.contexts.some((c) => c.tag === 'title') ? 'title' : 'pool');
+    // Words of the site's own surface pages bootstrap sites whose vocabulary the table lacks.
+    const surfaceDocs = Math.max(1, pools.surface.documents);
+    for (const s of pools.surface.ranked('df', { limit: POOL_CANDIDATES })) add({ [name]: s.term }, [s.term], 'surface', s.df / surfaceDocs);
   }
   for (const { field, options } of plan.optionFields) {
     for (const o of options) add({ [field.name]: o.value }, termsOf(o.text), 'options');

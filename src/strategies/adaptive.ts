@@ -11,10 +11,17 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  *   returned       R  = min(M, cap)                 (cap = largest result list a query got)
  *   new records    E  = R · (1 − df(t) / M)         (what the site returns, minus what we have)
  *   cost           C  = 1 + R / pageSize + E        (the query, its result pages, the records)
- * and it issues argmax E / C. Terms never seen in a record (fresh LVS values) get a small
- * optimistic estimate from their LVS prior and the yield of recent queries, so the crawl can
- * still explore beyond its sample — as Ntoulas's seeding does.
+ * and it issues argmax E / C.
+ *
+ * Terms never seen in a record (fresh LVS values, words of the site's surface pages) are
+ * estimated from the yield their source has had on this form so far — an optimistic prior
+ * of OPTIMISTIC_NEW records shrunk towards the observed mean — scaled by their own prior.
+ * A source whose values keep finding nothing (real company names on a site that has none)
+ * thus loses to one that works after a few queries, not after the whole table.
  */
+const OPTIMISTIC_NEW = 10;
+const PRIOR_QUERIES = 2;
+
 export class AdaptiveStrategy implements QueryStrategy {
   readonly name = 'adaptive';
   private readonly outcomes: QueryOutcome[] = [];
@@ -44,7 +51,11 @@ export class AdaptiveStrategy implements QueryStrategy {
 
   /** Expected new records per unit cost of issuing `c` now. */
   efficiency(c: QueryCandidate, ctx: StrategyContext): number {
-    const { expectedNew, returned } = this.estimate(c, ctx);
+    const estimate = this.estimate(c, ctx);
+    // The frequency model assumes the site searches where the term was seen; how often the
+    // candidate's source has actually found anything on this form corrects that.
+    const expectedNew = estimate.expectedNew * this.sourceHitRate(c.source);
+    const returned = estimate.returned;
     const cost = 1 + returned / this.pageSize + expectedNew;
     return expectedNew / cost + 1e-6 * (c.prior ?? 0);
   }
@@ -54,10 +65,7 @@ export class AdaptiveStrategy implements QueryStrategy {
     const df = c.terms.length ? Math.min(...c.terms.map((t) => ctx.corpus.documentFrequency(t))) : 0;
     const cap = this.resultCap();
     if (docs === 0 || df === 0) {
-      // Unseen in the sample: the average yield of recent queries, shrunk by the prior.
-      const recent = this.outcomes.slice(-10);
-      const meanNew = recent.length ? recent.reduce((s, o) => s + o.newRecords, 0) / recent.length : cap;
-      const guess = Math.max(0.5, meanNew) * (0.25 + 0.75 * (c.prior ?? 0.5)) * 0.5;
+      const guess = this.sourceYield(c.source) * (0.5 + 0.5 * (c.prior ?? 0.5));
       return { expectedNew: guess, returned: Math.min(cap, guess * 2) };
     }
     const n = Math.max(this.siteSize(ctx), docs);
@@ -67,17 +75,47 @@ export class AdaptiveStrategy implements QueryStrategy {
     return { expectedNew, returned };
   }
 
-  /** Estimated number of records behind the form. */
-  siteSize(ctx: StrategyContext): number {
-    const docs = ctx.corpus.documents;
-    const estimates: number[] = [];
-    for (const s of this.issuedSamples) {
-      const df = s.terms.length ? Math.min(...s.terms.map((t) => ctx.corpus.documentFrequency(t))) : 0;
-      if (df > 0) estimates.push((s.reportedTotal * docs) / df);
+  /** Share of a source's queries that found a new record, with one optimistic pseudo-hit. */
+  sourceHitRate(source: QueryCandidate['source']): number {
+    let n = 0;
+    let hits = 0;
+    for (const o of this.outcomes) {
+      if (o.source !== source) continue;
+      n++;
+      if (o.newRecords > 0) hits++;
     }
-    if (estimates.length === 0) return Math.max(2 * ctx.harvested, docs + 1);
+    return (hits + 1) / (n + 1);
+  }
+
+  /** Mean new records per query of a candidate source, shrunk towards an optimistic prior. */
+  sourceYield(source: QueryCandidate['source']): number {
+    let n = 0;
+    let sum = 0;
+    for (const o of this.outcomes) {
+      if (o.source !== source) continue;
+      n++;
+      sum += o.newRecords;
+    }
+    return (sum + PRIOR_QUERIES * OPTIMISTIC_NEW) / (n + PRIOR_QUERIES);
+  }
+
+  /**
+   * Estimated number of records behind the form, by capture–recapture (Lincoln–Petersen):
+   * a query that returned r records, m of them already known out of K known before it,
+   * suggests N ≈ K · r / m. The median over queries resists queries that are not random
+   * samples. Reported totals lower-bound it; before any recapture it is 2 × harvested.
+   */
+  siteSize(ctx: StrategyContext): number {
+    const estimates: number[] = [];
+    for (const o of this.outcomes) {
+      const recaptured = o.results - o.newRecords;
+      if (o.knownBefore && o.knownBefore > 0 && recaptured > 0) estimates.push((o.knownBefore * o.results) / recaptured);
+    }
+    const reported = Math.max(0, ...this.issuedSamples.map((s) => s.reportedTotal));
+    const floor = Math.max(ctx.harvested, ctx.corpus.documents, reported);
+    if (estimates.length === 0) return Math.max(2 * ctx.harvested, floor + 1);
     estimates.sort((a, b) => a - b);
-    return estimates[Math.floor(estimates.length / 2)]!;
+    return Math.max(floor, estimates[Math.floor(estimates.length / 2)]!);
   }
 
   /** Largest result list seen: the site's per-query cap, or a generous default before any. */

@@ -13,14 +13,23 @@ export interface QueryCandidate {
   /** The words this query asks for (keyword typed, option texts chosen); used to estimate its yield. */
   terms: string[];
   /** Where the main value came from. */
-  source: 'lvs' | 'pool' | 'options' | 'default';
+  source: CandidateSource;
+  /** The LVS label the value came from, so its weight learns from the outcome. */
+  label?: string;
   /** Prior weight of the value in its LVS table, when it came from one. */
   prior?: number;
 }
 
+/**
+ * Where a candidate's main value came from: the domain's LVS table, terms of harvested
+ * records (those also seen in record titles apart), terms of the site's own surface pages, a drop-down's options, or nothing to fill.
+ */
+export type CandidateSource = 'lvs' | 'pool' | 'title' | 'surface' | 'options' | 'default';
+
 /** What happened when a query was issued, as the harvest saw it. */
 export interface QueryOutcome {
   key: string;
+  source?: CandidateSource;
   terms: string[];
   /** Result links listed over all pages read for this query. */
   results: number;
@@ -30,6 +39,8 @@ export interface QueryOutcome {
   reportedTotal?: number;
   /** Result pages read. */
   pages: number;
+  /** Records known (harvested or queued) before this query: with `results − newRecords`, the recapture count. */
+  knownBefore?: number;
   /** The site answered with an error page or no result list. */
   failed?: boolean;
 }

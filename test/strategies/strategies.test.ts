@@ -49,6 +49,7 @@ function crawl(strategy: QueryStrategy, seed: number, queries: number): number[]
     if (!choice) break;
     issued.add(choice.key);
     const { ids, total } = site.search(choice.terms[0]!);
+    const knownBefore = harvested.size;
     let fresh = 0;
     for (const id of ids) {
       if (harvested.has(id)) continue;
@@ -56,7 +57,7 @@ function crawl(strategy: QueryStrategy, seed: number, queries: number): number[]
       fresh++;
       for (const w of site.records[id]!) df.set(w, (df.get(w) ?? 0) + 1);
     }
-    strategy.observe({ key: choice.key, terms: choice.terms, results: ids.length, newRecords: fresh, reportedTotal: total, pages: Math.ceil(ids.length / 10) });
+    strategy.observe({ key: choice.key, terms: choice.terms, results: ids.length, newRecords: fresh, reportedTotal: total, pages: Math.ceil(ids.length / 10), knownBefore });
     curve.push(harvested.size / site.records.length);
   }
   return curve;
@@ -81,8 +82,8 @@ describe('query strategies', () => {
 
   it('adaptive prefers terms whose matches are mostly unharvested', () => {
     const s = new AdaptiveStrategy();
-    // The site reported 100 matches for "x", seen in 10 of 20 harvested docs: site size ≈ 200.
-    s.observe({ key: 'x', terms: ['x'], results: 50, newRecords: 20, reportedTotal: 100, pages: 5 });
+    // 50 results, 30 of them among the 120 known before: capture–recapture says 120·50/30 = 200.
+    s.observe({ key: 'x', terms: ['x'], results: 50, newRecords: 20, reportedTotal: 100, pages: 5, knownBefore: 120 });
     const corpus: CorpusView = { documents: 20, documentFrequency: (t) => ({ x: 10, common: 18, rare: 2 })[t] ?? 0 };
     const ctx = { corpus, harvested: 20, rng: Math.random };
     expect(s.siteSize(ctx)).toBeCloseTo(200);

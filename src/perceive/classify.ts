@@ -1,0 +1,100 @@
+/**
+ * The form-type and field-type classifiers as the crawler uses them: load the shipped
+ * weights (models/forms/*.json) once, then classify a FormSnapshot synchronously in plain JS.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { modelFields, repoRoot } from './dataset.ts';
+import { fieldBaseFeatures, formFeatures, withFormContext, type PageContext } from './features.ts';
+import { FIELD_TYPES, FORM_TYPES, toFieldType, type FieldType, type FormType } from './labels.ts';
+import { argmax, LinearModel, type LinearModelJson } from './linear-model.ts';
+import type { FieldSnapshot, FormSnapshot } from './types.ts';
+
+export { FIELD_TYPES, FORM_TYPES, type FieldType, type FormType } from './labels.ts';
+
+export const FORM_MODEL_FILE = 'form-type.json';
+export const FIELD_MODEL_FILE = 'field-type.json';
+
+export interface FormModels {
+  form: LinearModel;
+  field: LinearModel;
+  dir: string;
+}
+
+export interface FieldClassification {
+  name: string;
+  label: string;
+  type: FieldType;
+  probabilities?: Record<string, number>;
+}
+
+export interface FormClassification {
+  type: FormType;
+  probabilities: Record<FormType, number>;
+  fields: FieldClassification[];
+}
+
+export function defaultModelDir(): string {
+  return process.env['SURFACER_FORMS_MODELS'] ?? join(repoRoot(), 'models', 'forms');
+}
+
+const cache = new Map<string, FormModels>();
+
+/** Loads (once per directory) the form-type and field-type models. */
+export function loadFormModels(dir: string = defaultModelDir()): FormModels {
+  const hit = cache.get(dir);
+  if (hit) return hit;
+  const read = (file: string): LinearModelJson => JSON.parse(readFileSync(join(dir, file), 'utf8')) as LinearModelJson;
+  const models = { form: new LinearModel(read(FORM_MODEL_FILE)), field: new LinearModel(read(FIELD_MODEL_FILE)), dir };
+  cache.set(dir, models);
+  return models;
+}
+
+/** Models built from JSON in memory (training, tests): not cached. */
+export function formModelsFromJson(form: LinearModelJson, field: LinearModelJson): FormModels {
+  return { form: new LinearModel(form), field: new LinearModel(field), dir: '' };
+}
+
+export interface ClassifyOptions {
+  models?: FormModels;
+  /** Include per-type probabilities for each field (top 3). */
+  fieldProbabilities?: boolean;
+}
+
+export function classifyForm(form: FormSnapshot, page?: PageContext, opts: ClassifyOptions = {}): FormClassification {
+  const models = opts.models ?? loadFormModels();
+  const p = models.form.predict(formFeatures(form, page));
+  const probabilities = Object.fromEntries(FORM_TYPES.map((t) => [t, 0])) as Record<FormType, number>;
+  models.form.classes.forEach((c, i) => (probabilities[c as FormType] = Math.round((p[i] as number) * 1e4) / 1e4));
+  const type = models.form.classes[argmax(p)] as FormType;
+  const formProbs = probabilities as Record<string, number>;
+
+  const visible = modelFields(form);
+  const fields: FieldClassification[] = [];
+  for (const field of form.fields) {
+    if (!field.name) continue;
+    if (field.type === 'hidden') {
+      fields.push({ name: field.name, label: field.label, type: 'other' });
+      continue;
+    }
+    const { list, i } = contextOf(visible, form.fields, field);
+    const fp = models.field.predict(withFormContext(fieldBaseFeatures(list, i, form), field, formProbs));
+    const out: FieldClassification = { name: field.name, label: field.label, type: toFieldType(models.field.classes[argmax(fp)] as string) };
+    if (opts.fieldProbabilities) {
+      const ranked = models.field.classes.map((c, k) => [c, fp[k] as number] as const).sort((a, b) => b[1] - a[1]).slice(0, 3);
+      out.probabilities = Object.fromEntries(ranked.map(([c, v]) => [c, Math.round(v * 1e4) / 1e4]));
+    }
+    fields.push(out);
+  }
+  return { type, probabilities, fields };
+}
+
+/** The field list a field is classified in: the visible fields, with a <button> or repeated name put in its place. */
+function contextOf(visible: FieldSnapshot[], all: FieldSnapshot[], field: FieldSnapshot): { list: FieldSnapshot[]; i: number } {
+  const i = visible.indexOf(field);
+  if (i >= 0) return { list: visible, i };
+  const same = visible.findIndex((v) => v.name === field.name);
+  if (same >= 0) return { list: visible, i: same };
+  const list = all.filter((f) => visible.includes(f) || f === field);
+  return { list, i: list.indexOf(field) };
+}
