@@ -42,7 +42,7 @@ async function explore(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
   const typed = snap.forms.map((form) => ({ form, result: classifyForm(form, { url: snap.url, title: snap.title }) }));
   const searchForms = typed.filter((t) => t.result.type === 'search');
   const label = labelPage({ via: a.via, resultListSize: largestLinkGroup(snap), statesTotal: false, attributeLines: Object.keys(attributeLines(snap.text)).length, hasQuery: new URL(snap.url).search.length > 1, searchForms: searchForms.length });
-  await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: a.via, score: label.score, title: snap.title, status: nav.status, text: snap.text.slice(0, 5000) });
+  await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: a.via, score: label.score, title: snap.title, status: nav.status, fromUrl: a.fromUrl, text: pageText(snap), links: pageLinks(snap) });
   await port.send({
     type: 'forms',
     episodeId: a.episodeId,
@@ -83,7 +83,7 @@ async function harvest(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
       await submitForm(page, form);
       const read = await readAllResultPages(page, a, port, surfaceLinks, query.key);
       steps += read.pages;
-      await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, reportedTotal: read.reportedTotal, failed: read.noResults && read.recordLinks.length === 0 });
+      await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, listedOn: read.listedOn, reportedTotal: read.reportedTotal, failed: read.noResults && read.recordLinks.length === 0 });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 0, recordLinks: [], failed: true, error: message });
@@ -99,6 +99,10 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
   let reportedTotal: number | undefined;
   let noResults = false;
   let pages = 0;
+  const listedOn: string[] = [];
+  // Where the browser was before this result page: the form page, then the previous result page.
+  let previousKey = canonicalUrl(a.startUrl);
+  let previousUrl = previousKey;
   for (let pageNo = 1; pageNo <= a.budget.maxResultPagesPerQuery; pageNo++) {
     const snap = await snapshotPage(page);
     const reading = readResultPage(resultView(snap), surfaceLinks, pageNo);
@@ -107,11 +111,15 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     noResults ||= reading.noResults;
     const fresh = reading.recordLinks.filter((u) => !seen.has(u));
     fresh.forEach((u) => seen.add(u));
-    recordLinks.push(...fresh);
-    const label = labelPage({ via: pageNo === 1 ? 'form' : 'pagination', resultListSize: reading.recordLinks.length, statesTotal: reading.reportedTotal !== undefined, attributeLines: 0, hasQuery: new URL(snap.url).search.length > 1, searchForms: 0 });
+    const current = canonicalUrl(snap.url);
     // In-place pages (script results, load more, POST) share one URL: key them by query and page.
-    const url = resultPageUrl(snap.url, queryKey, pageNo);
-    await port.send({ type: 'page', episodeId: a.episodeId, url, finalUrl: canonicalUrl(snap.url), depth: a.depth + 1, kind: label.kind, via: pageNo === 1 ? 'form' : 'pagination', score: label.score, title: snap.title, status: 200, query: queryKey });
+    const url = resultPageUrl(snap.url, queryKey, pageNo, current !== previousUrl && new URL(current).search.length > 1);
+    recordLinks.push(...fresh);
+    listedOn.push(...fresh.map(() => url));
+    const label = labelPage({ via: pageNo === 1 ? 'form' : 'pagination', resultListSize: reading.recordLinks.length, statesTotal: reading.reportedTotal !== undefined, attributeLines: 0, hasQuery: new URL(snap.url).search.length > 1, searchForms: 0 });
+    await port.send({ type: 'page', episodeId: a.episodeId, url, finalUrl: current, depth: a.depth + 1, kind: label.kind, via: pageNo === 1 ? 'form' : 'pagination', score: label.score, title: snap.title, status: 200, query: queryKey, fromUrl: previousKey, text: pageText(snap), links: pageLinks(snap) });
+    previousKey = url;
+    previousUrl = current;
     // Follow pagination only while it lists records this query has not shown yet.
     if (fresh.length === 0 || !reading.next) break;
     const next = reading.next;
@@ -123,24 +131,31 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
       await clickAndSettle(page, next.selectorHint);
     }
   }
-  return { recordLinks, reportedTotal, noResults, pages };
+  return { recordLinks, listedOn, reportedTotal, noResults, pages };
 }
 
-/** A stable key for a result page even when the site shows it at an unchanged URL. */
-function resultPageUrl(current: string, queryKey: string, pageNo: number): string {
+/**
+ * A stable key for a result page even when the site shows it at an unchanged URL (script
+ * results, "load more", POST). It is a query parameter, not a fragment, because canonical
+ * URLs drop fragments and pages 2+ would collapse into page 1.
+ */
+export function resultPageUrl(current: string, queryKey: string, pageNo: number, changedUrl: boolean): string {
   const url = canonicalUrl(current);
+  if (changedUrl) return url;
   const u = new URL(url);
-  if (u.search.length > 1 && pageNo === 1) return url;
-  u.hash = '';
-  return `${url}#query=${encodeURIComponent(queryKey)}&page=${pageNo}`;
+  u.searchParams.set(RESULT_PAGE_PARAM, `${queryKey}|${pageNo}`);
+  return canonicalUrl(u.href);
 }
+
+/** Marks result-page keys that are not addresses a browser could load by themselves. */
+export const RESULT_PAGE_PARAM = 'surfacer-result';
 
 async function fetchRecord(page: Page, a: EpisodeAssignment, port: CoordinatorPort): Promise<EpisodeSummary> {
   const nav = await politeGoto(page, a.startUrl);
   const snap = await snapshotPage(page);
   const attributes = attributeLines(snap.text);
   const label = labelPage({ via: 'record-link', resultListSize: largestLinkGroup(snap), statesTotal: false, attributeLines: Object.keys(attributes).length, hasQuery: new URL(snap.url).search.length > 1, searchForms: 0 });
-  await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: 'record-link', score: label.score, title: snap.title, status: nav.status, query: a.foundBy });
+  await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: 'record-link', score: label.score, title: snap.title, status: nav.status, query: a.foundBy, fromUrl: a.fromUrl, text: pageText(snap), links: pageLinks(snap) });
   const title = snap.headings[0] ?? snap.title;
   await port.send({ type: 'record', episodeId: a.episodeId, url: a.startUrl, title, text: snap.text, attributes, foundBy: a.foundBy, depth: a.depth });
   return { steps: 1, queries: 0, moreWork: false };
@@ -185,6 +200,25 @@ function resultView(snap: PageSnapshot): ResultPageView {
   );
   return { url: snap.url, text: snap.text, links: snap.links, buttons: [...snap.buttons, ...formButtons] };
 }
+
+/** What a page says, kept with it so later tools (WebNav tasks, replay checks) need no browser. */
+function pageText(snap: PageSnapshot): string {
+  return snap.text.slice(0, PAGE_TEXT_CHARS);
+}
+
+/** Its outgoing links, canonical and deduplicated: the edges of the site graph. */
+function pageLinks(snap: PageSnapshot): string[] {
+  const out = new Set<string>();
+  for (const l of snap.links) {
+    const u = tryCanonicalUrl(l.href);
+    if (u) out.add(u);
+    if (out.size >= PAGE_LINKS_MAX) break;
+  }
+  return [...out];
+}
+
+const PAGE_TEXT_CHARS = 5000;
+const PAGE_LINKS_MAX = 300;
 
 function largestLinkGroup(snap: PageSnapshot): number {
   const groups = new Map<string, number>();

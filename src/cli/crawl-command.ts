@@ -181,7 +181,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     }
     const report = await writeReport(store.dir, { testbed: testbedPlan ? { domain: testbedPlan.domain, scale: testbedPlan.scale, seed: testbedPlan.seed, origin: new URL(urls[0]!).origin } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
-    return { runDir: store.dir, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined };
+    return { runDir: store.dir, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
   } finally {
     await testbed?.close();
   }

@@ -5,6 +5,7 @@ import { registerFormsCommand } from './forms-command.ts';
 import { registerBenchCommand } from './bench-command.ts';
 import { registerCrawlCommand } from './crawl-command.ts';
 import { registerReportCommand } from './report-command.ts';
+import { registerWebnavCommand } from './webnav-command.ts';
 
 const program = new Command();
 program
@@ -18,6 +19,7 @@ registerReportCommand(program);
 registerTestbedCommand(program);
 registerFormsCommand(program);
 registerBenchCommand(program);
+registerWebnavCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -6,7 +6,7 @@
 import { canonicalUrl, isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
 import { KeywordPool, ValueWeights, type LvsTable } from '../lvs/index.ts';
 import { createRng } from '../lvs/random.ts';
-import type { RunStore } from '../store/index.ts';
+import type { PageEntry, QueryEntry, RunStore } from '../store/index.ts';
 import { createStrategy, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyName } from '../strategies/index.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
 import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
@@ -52,6 +52,8 @@ export class Coordinator implements CoordinatorPort {
   private readonly trapGuard = new TrapGuard();
   private readonly rng: () => number;
   private episodeCounter = 0;
+  /** Bumped on every resume so episode ids (and Crawlee unique keys) never repeat. */
+  private session = 0;
   private pooledCount = 0;
   queriesIssued = 0;
   errors = 0;
@@ -89,7 +91,7 @@ export class Coordinator implements CoordinatorPort {
   private handle(m: AgentMessage): unknown {
     switch (m.type) {
       case 'page': {
-        const fresh = this.store.addPage({ url: m.url, finalUrl: m.finalUrl, depth: m.depth, kind: m.kind, via: m.via, score: m.score, title: m.title, status: m.status, query: m.query, episode: m.episodeId });
+        const fresh = this.store.addPage({ url: m.url, finalUrl: m.finalUrl, depth: m.depth, kind: m.kind, via: m.via, score: m.score, title: m.title, status: m.status, query: m.query, episode: m.episodeId, from: m.fromUrl, links: m.links, text: m.text });
         if (fresh && m.kind === 'surface' && m.text) this.surfacePoolFor(m.url).addDocument(m.text, { tag: 'surface' });
         return { fresh };
       }
@@ -162,7 +164,7 @@ export class Coordinator implements CoordinatorPort {
       if (!url || this.enqueuedUrls.has(url) || this.store.hasPage(url)) continue;
       if (!this.allowed(url).allowed) continue;
       if (!this.trapGuard.admit(url)) continue;
-      this.schedule({ kind: 'explore', startUrl: url, depth, via: 'link' });
+      this.schedule({ kind: 'explore', startUrl: url, depth, via: 'link', fromUrl: m.fromUrl });
       accepted++;
     }
     return { accepted };
@@ -189,14 +191,14 @@ export class Coordinator implements CoordinatorPort {
   private onQueryResult(m: Extract<AgentMessage, { type: 'query-result' }>): { newRecords: number } {
     const form = this.forms.get(m.formKey);
     let fresh = 0;
-    for (const link of m.recordLinks) {
+    for (const [i, link] of m.recordLinks.entries()) {
       const url = tryCanonicalUrl(link);
       if (!url || this.store.hasRecord(url) || this.pendingRecords.has(url) || !this.allowed(url).allowed) continue;
       this.pendingRecords.add(url);
       fresh++;
-      this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey }, true);
+      this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey, fromUrl: m.listedOn?.[i] }, true);
     }
-    this.store.addQuery({ key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, newRecords: fresh, reportedTotal: m.reportedTotal, failed: m.failed ?? false, error: m.error });
+    this.store.addQuery({ key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, failed: m.failed ?? false, error: m.error });
     if (form) {
       const candidate = form.inFlight.get(m.queryKey);
       form.inFlight.delete(m.queryKey);
@@ -244,11 +246,15 @@ export class Coordinator implements CoordinatorPort {
       this.enqueuedUrls.add(url);
     }
     if (!force && !this.budgetLeft().pages) return;
-    this.enqueue({
+    this.enqueue(this.assignment(a));
+  }
+
+  private assignment(a: Omit<EpisodeAssignment, 'episodeId' | 'budget'>): EpisodeAssignment {
+    return {
       ...a,
-      episodeId: `e${++this.episodeCounter}`,
+      episodeId: this.session ? `s${this.session}e${++this.episodeCounter}` : `e${++this.episodeCounter}`,
       budget: { maxSteps: this.config.maxStepsPerEpisode, timeLimitMs: this.config.episodeTimeLimitMs, maxDepth: this.config.maxDepth, maxResultPagesPerQuery: this.config.maxResultPagesPerQuery },
-    });
+    };
   }
 
   /** Schedules the next harvest episode of a form whose episode ran out of steps or time. */
@@ -264,11 +270,15 @@ export class Coordinator implements CoordinatorPort {
 
   /**
    * Rebuilds the coordinator after a stop or a kill: strategies, issued queries, weights and
-   * keyword pools from the last checkpoint, and what happened after it from the JSONL files
-   * (every query and record written since is replayed into the same structures).
+   * keyword pools from the last checkpoint, then everything written after it from the JSONL
+   * files (queries, records, search forms found), and puts back into the queue whatever was
+   * known but not done: listed records not fetched, links not followed, forms with queries
+   * left. Crawlee's persisted queue holds most of these already; its unique keys drop the
+   * repeats, and this covers what a kill kept it from writing.
    */
   restore(): void {
     const saved = this.store.getState<SavedCoordinator>('coordinator');
+    this.session = (saved?.session ?? 0) + 1;
     if (saved) {
       this.queriesIssued = saved.queriesIssued;
       this.errors = saved.errors;
@@ -280,13 +290,17 @@ export class Coordinator implements CoordinatorPort {
       for (const id of saved.formsSeen) this.formsSeen.add(id);
       for (const [host, pool] of Object.entries(saved.pools)) this.pools.set(host, KeywordPool.fromJSON(pool));
       for (const [host, pool] of Object.entries(saved.surfacePools ?? {})) this.surfacePools.set(host, KeywordPool.fromJSON(pool));
-      for (const [key, f] of Object.entries(saved.forms)) {
-        const plan = planForm(f.info, this.table, this.weights);
-        this.forms.set(key, { info: f.info, plan, strategy: createStrategy(this.config.strategy, f.strategy), issued: new Set(f.issued), inFlight: new Map(), zeroStreak: f.zeroStreak, done: f.done });
-      }
+      for (const [key, f] of Object.entries(saved.forms)) this.addForm(f.info, createStrategy(this.config.strategy, f.strategy), f.issued, f.zeroStreak, f.done);
     }
-    // Queries answered after the checkpoint still count as issued; their records are in the store.
-    for (const q of this.store.queries()) {
+    // Search forms found after the checkpoint are in the trace.
+    for (const e of this.store.traceEvents()) {
+      if (e.action !== 'search-form') continue;
+      const info = e.input as SearchFormInfo;
+      if (!this.forms.has(info.formKey)) this.addForm(info, createStrategy(this.config.strategy), [], 0, false);
+    }
+    // Queries answered after the checkpoint count as issued; their records are in the store.
+    const queries = this.store.queries();
+    for (const q of queries) {
       const form = this.forms.get(q.form);
       if (form && !form.issued.has(q.key)) {
         form.issued.add(q.key);
@@ -299,21 +313,62 @@ export class Coordinator implements CoordinatorPort {
       addRecordToPool(this.poolFor(r.url), { title: r.title ?? '', text: r.text ?? '', attributes: r.attributes ?? {} });
     }
     this.pooledCount = records.length;
+    this.requeueUnfinished(queries);
+  }
+
+  private addForm(info: SearchFormInfo, strategy: QueryStrategy, issued: Iterable<string>, zeroStreak: number, done: boolean): void {
+    const plan = planForm(info, this.table, this.weights);
+    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done });
+  }
+
+  private requeueUnfinished(queries: QueryEntry[]): void {
+    for (const q of queries) {
+      const form = this.forms.get(q.form);
+      const links = Array.isArray(q['recordLinks']) ? (q['recordLinks'] as string[]) : [];
+      const listedOn = Array.isArray(q['listedOn']) ? (q['listedOn'] as string[]) : [];
+      for (const [i, link] of links.entries()) {
+        const url = tryCanonicalUrl(link);
+        if (!url || this.store.hasRecord(url) || this.pendingRecords.has(url)) continue;
+        this.pendingRecords.add(url);
+        this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: q.key, fromUrl: listedOn[i] }, true);
+      }
+    }
+    const pages = this.store.pages();
+    for (const p of pages) {
+      if (p.kind !== 'surface' || !Array.isArray(p['links'])) continue;
+      // Links are offered again as if the page had just been read; known URLs are skipped there.
+      this.onLinks({ type: 'links', episodeId: 'restore', fromUrl: p.url, depth: p.depth, links: (p['links'] as string[]).map((url) => ({ url, text: '' })) });
+    }
+    const linkedFrom = new Map<string, PageEntry>();
+    for (const p of pages) for (const l of Array.isArray(p['links']) ? (p['links'] as string[]) : []) if (!linkedFrom.has(l)) linkedFrom.set(l, p);
+    for (const url of this.enqueuedUrls) {
+      // Enqueued before the kill but maybe never written to Crawlee's queue: offer it again (same unique key).
+      if (this.store.hasPage(url)) continue;
+      const page = linkedFrom.get(url);
+      this.enqueue(this.assignment({ kind: 'explore', startUrl: url, depth: page ? page.depth + 1 : 0, via: page ? 'link' : 'seed', fromUrl: page?.url }));
+    }
+    for (const form of this.forms.values()) {
+      if (!form.done) this.schedule({ kind: 'harvest', startUrl: form.info.pageUrl, depth: form.info.depth, via: 'link', formKey: form.info.formKey }, true);
+    }
   }
 
   /** Small state for resume and the report. */
   snapshotState(): SavedCoordinator {
+    // A query handed out but not answered yet is not saved as issued: after a kill it was never
+    // answered, so a resumed crawl may issue it again.
+    const inFlight = [...this.forms.values()].reduce((n, f) => n + f.inFlight.size, 0);
     return {
+      session: this.session,
       episodeCounter: this.episodeCounter,
       enqueuedUrls: [...this.enqueuedUrls],
       formsSeen: [...this.formsSeen],
       pooledCount: this.pooledCount,
-      queriesIssued: this.queriesIssued,
+      queriesIssued: this.queriesIssued - inFlight,
       errors: this.errors,
       formsFound: this.formsFound,
       formsSkipped: this.formsSkipped,
       lvsWeights: this.weights.toJSON(),
-      forms: Object.fromEntries([...this.forms].map(([k, f]) => [k, { info: f.info, issued: [...f.issued], zeroStreak: f.zeroStreak, done: f.done, strategy: f.strategy.toJSON() }])),
+      forms: Object.fromEntries([...this.forms].map(([k, f]) => [k, { info: f.info, issued: [...f.issued].filter((q) => !f.inFlight.has(q)), zeroStreak: f.zeroStreak, done: f.done, strategy: f.strategy.toJSON() }])),
       pools: Object.fromEntries([...this.pools].map(([h, p]) => [h, p.toJSON()])),
       surfacePools: Object.fromEntries([...this.surfacePools].map(([h, p]) => [h, p.toJSON()])),
     };
@@ -321,6 +376,7 @@ export class Coordinator implements CoordinatorPort {
 }
 
 interface SavedCoordinator {
+  session?: number;
   episodeCounter: number;
   enqueuedUrls: string[];
   formsSeen: string[];

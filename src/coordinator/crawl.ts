@@ -4,6 +4,7 @@
  * support are used as they are), and every request is one episode that an agent runs in the
  * page Crawlee opened. The coordinator decides what goes into the queue.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Configuration, RequestQueue, log as crawleeLog, LogLevel } from '@crawlee/core';
 import { MemoryStorage } from '@crawlee/memory-storage';
@@ -42,6 +43,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   const storage = new MemoryStorage({ localDataDirectory: join(opts.store.dir, 'crawlee'), persistStorage: true, writeMetadata: false });
   const crawleeConfig = new Configuration({ storageClient: storage, purgeOnStart: false, persistStorage: true });
   const queue = await RequestQueue.open('episodes', { config: crawleeConfig, storageClient: storage });
+  if (opts.resume) await releaseStaleLocks(queue, join(opts.store.dir, 'crawlee', 'request_queues', 'episodes'));
 
   const pendingAdds = new Set<Promise<unknown>>();
   const enqueue = (a: EpisodeAssignment) => {
@@ -112,4 +114,21 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   }
   if (stoppedBy === 'finished' && !coordinator.budgetLeft().queries) stoppedBy = 'query-budget';
   return { coordinator, stoppedBy, wallSeconds: (Date.now() - started) / 1000, episodes, failedEpisodes };
+}
+
+/**
+ * Episodes that were running when a crawl was killed stay locked in the persisted queue until
+ * their lock (the episode timeout) runs out; a resumed crawl would idle until then. The
+ * request files' names are the request ids, so each lock is released through the client.
+ */
+async function releaseStaleLocks(queue: RequestQueue, dir: string): Promise<void> {
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.json') || file.startsWith('__')) continue;
+    try {
+      await queue.client.deleteRequestLock(file.slice(0, -'.json'.length));
+    } catch {
+      // not locked, handled, or a file the kill left half-written: nothing to release
+    }
+  }
 }

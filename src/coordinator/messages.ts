@@ -22,6 +22,8 @@ export interface EpisodeAssignment {
   formKey?: string;
   /** Record episodes: the query that listed this record. */
   foundBy?: string;
+  /** The page whose link (or result list) led here; the edge kept in pages.jsonl. */
+  fromUrl?: string;
   budget: { maxSteps: number; timeLimitMs: number; maxDepth: number; maxResultPagesPerQuery: number };
 }
 
@@ -55,11 +57,11 @@ export interface FormFieldInfo {
 
 /** Agent -> coordinator messages; each gets the reply type named in `Replies`. */
 export type AgentMessage =
-  | { type: 'page'; episodeId: string; url: string; finalUrl: string; depth: number; kind: PageKind; via: PageVia; score: number; title: string; status: number; query?: string; /** Visible text of surface pages: the site's own vocabulary. */ text?: string }
+  | { type: 'page'; episodeId: string; url: string; finalUrl: string; depth: number; kind: PageKind; via: PageVia; score: number; title: string; status: number; query?: string; /** Page this one was reached from. */ fromUrl?: string; /** Visible text (capped). */ text?: string; /** Outgoing links, canonical. */ links?: string[] }
   | { type: 'forms'; episodeId: string; pageUrl: string; depth: number; forms: { index: number; formType: string; probability: number; method: string }[]; searchForms: SearchFormInfo[] }
   | { type: 'links'; episodeId: string; fromUrl: string; depth: number; links: { url: string; text: string }[] }
   | { type: 'next-query'; episodeId: string; formKey: string }
-  | { type: 'query-result'; episodeId: string; formKey: string; queryKey: string; values: Record<string, string>; terms: string[]; resultPages: number; recordLinks: string[]; reportedTotal?: number; failed?: boolean; error?: string }
+  | { type: 'query-result'; episodeId: string; formKey: string; queryKey: string; values: Record<string, string>; terms: string[]; resultPages: number; recordLinks: string[]; /** For each record link, the result page (key) that listed it. */ listedOn?: string[]; reportedTotal?: number; failed?: boolean; error?: string }
   | { type: 'record'; episodeId: string; url: string; title: string; text: string; attributes: Record<string, string>; foundBy?: string; depth: number }
   | { type: 'trace'; episodeId: string; action: string; input?: unknown; outcome?: unknown }
   | { type: 'error'; episodeId: string; url: string; message: string }

@@ -32,6 +32,8 @@ export interface FormClassification {
   type: FormType;
   probabilities: Record<FormType, number>;
   fields: FieldClassification[];
+  /** Set when markup, not the model, decided the type. */
+  evidence?: 'search landmark';
 }
 
 export function defaultModelDir(): string {
@@ -66,7 +68,14 @@ export function classifyForm(form: FormSnapshot, page?: PageContext, opts: Class
   const p = models.form.predict(formFeatures(form, page));
   const probabilities = Object.fromEntries(FORM_TYPES.map((t) => [t, 0])) as Record<FormType, number>;
   models.form.classes.forEach((c, i) => (probabilities[c as FormType] = Math.round((p[i] as number) * 1e4) / 1e4));
-  const type = models.form.classes[argmax(p)] as FormType;
+  let type = models.form.classes[argmax(p)] as FormType;
+  // The page's author declared the form a search landmark: that outweighs a model trained on
+  // forms that rarely carry the mark, unless the form asks for a password.
+  const declaredSearch = form.landmark === 'search' && !form.fields.some((f) => f.type === 'password');
+  if (declaredSearch && type !== 'search') {
+    type = 'search';
+    probabilities.search = Math.max(probabilities.search, 0.9);
+  }
   const formProbs = probabilities as Record<string, number>;
 
   const visible = modelFields(form);
@@ -86,7 +95,7 @@ export function classifyForm(form: FormSnapshot, page?: PageContext, opts: Class
     }
     fields.push(out);
   }
-  return { type, probabilities, fields };
+  return declaredSearch ? { type, probabilities, fields, evidence: 'search landmark' } : { type, probabilities, fields };
 }
 
 /** The field list a field is classified in: the visible fields, with a <button> or repeated name put in its place. */

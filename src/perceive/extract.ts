@@ -204,6 +204,8 @@ export const EXTRACT_SOURCE = String.raw`function surfacerExtract(document, opts
     var fid = attr(form, 'id'); if (fid) fs.id = fid;
     var fname = attr(form, 'name'); if (fname) fs.name = fname;
     var enc = attr(form, 'enctype'); if (enc) fs.enctype = enc;
+    // WAI-ARIA's search landmark (role=search, or the <search> element) on the form or around it.
+    for (var lm = form; lm && lm.nodeType === 1; lm = lm.parentElement) { if ((lm.getAttribute('role') || '').toLowerCase() === 'search' || lm.tagName.toLowerCase() === 'search') { fs.landmark = 'search'; break; } }
     if (opts.includeFormHtml) fs.html = form.outerHTML;
     forms.push(fs);
   }

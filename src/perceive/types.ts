@@ -45,6 +45,8 @@ export interface FormSnapshot {
   action: string;
   method: 'GET' | 'POST';
   enctype?: string;
+  /** 'search' when the form is, or sits inside, an ARIA search landmark (role=search, <search>). */
+  landmark?: 'search';
   className: string;
   /** Visible text inside the form. */
   text: string;

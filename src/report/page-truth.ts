@@ -1,6 +1,6 @@
 /**
- * The ground-truth kind of a page the crawler fetched. The URL is matched without its
- * fragment (in-place result views are keyed `…#query=…&page=N` by the agent); when the
+ * The ground-truth kind of a page the crawler fetched, by its canonical URL (in-place
+ * result views are keyed `…?surfacer-result=<query>|<page>` by the agent); when the
  * requested URL is not deep but the page it landed on is (a redirect, a POST search whose
  * answer sits at the form's action URL), the landing page's kind counts.
  */

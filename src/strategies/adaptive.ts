@@ -5,8 +5,8 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  * of new records per unit of cost, estimated from the records harvested so far.
  *
  * For a term t with document frequency df(t) among the `docs` records harvested:
- *   site size      N  ≈ reported totals of issued queries scaled by their sample frequency
- *                       (a Lincoln–Petersen style estimate; falls back to 2 × harvested)
+ *   site size      N  ≈ capture–recapture (Lincoln–Petersen) over issued queries, at least
+ *                       harvested / (1 − share of new records in the latest result lists)
  *   matches        M  ≈ N · df(t) / docs            (P(t) taken from the harvested sample)
  *   returned       R  = min(M, cap)                 (cap = largest result list a query got)
  *   new records    E  = R · (1 − df(t) / M)         (what the site returns, minus what we have)
@@ -18,14 +18,23 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  * of OPTIMISTIC_NEW records shrunk towards the observed mean — scaled by their own prior.
  * A source whose values keep finding nothing (real company names on a site that has none)
  * thus loses to one that works after a few queries, not after the whole table.
+ *
+ * Terms of harvested records are chosen because we hold records with them, so their
+ * queries recapture known records more than a random sample would: the site size is
+ * estimated from the other sources' queries when there are any, and each source's model
+ * estimates are calibrated by what its issued queries actually brought (actual / predicted).
  */
 const OPTIMISTIC_NEW = 10;
 const PRIOR_QUERIES = 2;
+/** Result lists whose share of new records bounds the site size from below. */
+const RECENT_LISTS = 5;
 
 export class AdaptiveStrategy implements QueryStrategy {
   readonly name = 'adaptive';
   private readonly outcomes: QueryOutcome[] = [];
   private readonly issuedSamples: { reportedTotal: number; terms: string[] }[] = [];
+  /** Model prediction of each chosen query's new records, by query key, for calibration. */
+  private readonly predicted = new Map<string, number>();
 
   constructor(private readonly pageSize = 10) {}
 
@@ -39,11 +48,17 @@ export class AdaptiveStrategy implements QueryStrategy {
         bestScore = s;
       }
     }
+    if (best) {
+      const e = this.estimate(best, ctx);
+      if (e.modelled) this.predicted.set(best.key, e.expectedNew);
+    }
     return best;
   }
 
   observe(outcome: QueryOutcome): void {
-    this.outcomes.push(outcome);
+    const predicted = this.predicted.get(outcome.key);
+    this.predicted.delete(outcome.key);
+    this.outcomes.push(predicted === undefined ? outcome : { ...outcome, predictedNew: predicted });
     if (outcome.reportedTotal !== undefined && outcome.reportedTotal > 0) {
       this.issuedSamples.push({ reportedTotal: outcome.reportedTotal, terms: outcome.terms });
     }
@@ -60,19 +75,34 @@ export class AdaptiveStrategy implements QueryStrategy {
     return expectedNew / cost + 1e-6 * (c.prior ?? 0);
   }
 
-  estimate(c: QueryCandidate, ctx: StrategyContext): { expectedNew: number; returned: number } {
+  estimate(c: QueryCandidate, ctx: StrategyContext): { expectedNew: number; returned: number; modelled: boolean } {
     const docs = ctx.corpus.documents;
     const df = c.terms.length ? Math.min(...c.terms.map((t) => ctx.corpus.documentFrequency(t))) : 0;
     const cap = this.resultCap();
     if (docs === 0 || df === 0) {
       const guess = this.sourceYield(c.source) * (0.5 + 0.5 * (c.prior ?? 0.5));
-      return { expectedNew: guess, returned: Math.min(cap, guess * 2) };
+      return { expectedNew: guess, returned: Math.min(cap, guess * 2), modelled: false };
     }
     const n = Math.max(this.siteSize(ctx), docs);
     const matches = (n * df) / docs;
     const returned = Math.min(matches, cap);
-    const expectedNew = Math.max(0, returned * (1 - df / matches));
-    return { expectedNew, returned };
+    const expectedNew = Math.max(0, returned * (1 - df / matches)) * this.calibration(c.source);
+    return { expectedNew, returned, modelled: true };
+  }
+
+  /**
+   * Actual over predicted new records of a source's modelled queries, with one pseudo-query
+   * of OPTIMISTIC_NEW records on each side of the ratio, kept within [1/20, 20].
+   */
+  calibration(source: QueryCandidate['source']): number {
+    let actual = OPTIMISTIC_NEW;
+    let predicted = OPTIMISTIC_NEW;
+    for (const o of this.outcomes) {
+      if (o.source !== source || o.predictedNew === undefined) continue;
+      actual += o.newRecords;
+      predicted += o.predictedNew;
+    }
+    return Math.min(20, Math.max(1 / 20, actual / Math.max(1e-9, predicted)));
   }
 
   /** Share of a source's queries that found a new record, with one optimistic pseudo-hit. */
@@ -106,13 +136,25 @@ export class AdaptiveStrategy implements QueryStrategy {
    * samples. Reported totals lower-bound it; before any recapture it is 2 × harvested.
    */
   siteSize(ctx: StrategyContext): number {
-    const estimates: number[] = [];
-    for (const o of this.outcomes) {
-      const recaptured = o.results - o.newRecords;
-      if (o.knownBefore && o.knownBefore > 0 && recaptured > 0) estimates.push((o.knownBefore * o.results) / recaptured);
-    }
+    const estimatesOf = (independentOnly: boolean): number[] => {
+      const out: number[] = [];
+      for (const o of this.outcomes) {
+        if (independentOnly && (o.source === 'pool' || o.source === 'title')) continue;
+        const recaptured = o.results - o.newRecords;
+        if (o.knownBefore && o.knownBefore > 0 && recaptured > 0) out.push((o.knownBefore * o.results) / recaptured);
+      }
+      return out;
+    };
+    const independent = estimatesOf(true);
+    const estimates = independent.length ? independent : estimatesOf(false);
     const reported = Math.max(0, ...this.issuedSamples.map((s) => s.reportedTotal));
-    const floor = Math.max(ctx.harvested, ctx.corpus.documents, reported);
+    // Records that every ranked, capped list puts last are rarely caught, so capture–recapture
+    // runs low on real sites; the share of new records in the latest result lists is a direct
+    // floor on how much is still unharvested.
+    const recent = this.outcomes.filter((o) => o.results > 0).slice(-RECENT_LISTS);
+    const listed = recent.reduce((n, o) => n + o.results, 0);
+    const unseenShare = listed ? Math.min(0.9, recent.reduce((n, o) => n + o.newRecords, 0) / listed) : 0;
+    const floor = Math.max(ctx.harvested / (1 - unseenShare), ctx.corpus.documents, reported);
     if (estimates.length === 0) return Math.max(2 * ctx.harvested, floor + 1);
     estimates.sort((a, b) => a - b);
     return Math.max(floor, estimates[Math.floor(estimates.length / 2)]!);

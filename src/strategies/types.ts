@@ -35,6 +35,8 @@ export interface QueryOutcome {
   results: number;
   /** Records not harvested before this query. */
   newRecords: number;
+  /** The strategy's own prediction of newRecords when it chose the query (set by strategies). */
+  predictedNew?: number;
   /** Total the site reported ("of 57 results"), when it said one. */
   reportedTotal?: number;
   /** Result pages read. */

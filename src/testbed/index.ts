@@ -43,6 +43,8 @@ export interface TestbedSite {
 export interface TestbedHandle {
   sites: TestbedSite[];
   submissions(): SubmissionLogEntry[];
+  /** Responses sent, in order: method, path (no query) and status. */
+  responses(): { domain: string; method: string; path: string; status: number }[];
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startTestbed(opts: TestbedOptions = {}): Promise<TestbedHa
   for (const d of domains) if (!isTestbedDomain(d)) throw new Error(`unknown testbed domain: ${d} (known: ${TESTBED_DOMAINS.join(', ')})`);
   if (!isScale(scale)) throw new Error(`unknown scale: ${String(scale)} (small, medium or large)`);
   const log: SubmissionLogEntry[] = [];
+  const responses: { domain: string; method: string; path: string; status: number }[] = [];
   if (opts.submissionLog) mkdirSync(dirname(opts.submissionLog), { recursive: true });
   const onSubmission = (entry: SubmissionLogEntry): void => {
     log.push(entry);
@@ -66,7 +69,7 @@ export async function startTestbed(opts: TestbedOptions = {}): Promise<TestbedHa
       if (!isTestbedDomain(domain)) continue;
       const model = siteModel(domain, scale, seed);
       const troubled = opts.trouble === 'on' || ((opts.trouble ?? 'default') === 'default' && SITES[domain].troubleByDefault);
-      const server = createSiteServer(model, { onSubmission, ...(troubled ? { trouble: DEFAULT_TROUBLE } : {}) });
+      const server = createSiteServer(model, { onSubmission, onResponse: (r) => responses.push({ domain, ...r }), ...(troubled ? { trouble: DEFAULT_TROUBLE } : {}) });
       const wanted = opts.port === 0 ? 0 : portBase + TESTBED_DOMAINS.indexOf(domain);
       const port = await listen(server, wanted);
       servers.push(server);
@@ -79,6 +82,7 @@ export async function startTestbed(opts: TestbedOptions = {}): Promise<TestbedHa
   return {
     sites,
     submissions: () => [...log],
+    responses: () => [...responses],
     close: () => Promise.all(servers.map(closeServer)).then(() => undefined),
   };
 }

@@ -42,6 +42,8 @@ export const DEFAULT_TROUBLE: TroubleSettings = { slowMs: [50, 300], failOneIn: 
 export interface SiteServerOptions {
   trouble?: TroubleSettings;
   onSubmission(entry: SubmissionLogEntry): void;
+  /** Every response the site sends (status and path), so tests can prove what a crawler asked for. */
+  onResponse?(entry: { method: string; path: string; status: number }): void;
 }
 
 const MAX_BODY = 64 * 1024;
@@ -86,6 +88,7 @@ export function createSiteServer(model: SiteModel, opts: SiteServerOptions): Ser
   const cache = new Map<string, string>();
 
   const send = (res: ServerResponse, status: number, body: string, type = 'text/html; charset=utf-8', headers: Record<string, string> = {}): void => {
+    opts.onResponse?.({ method: res.req.method ?? 'GET', path: new URL(res.req.url ?? '/', 'http://testbed.local').pathname, status });
     res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', ...headers });
     res.end(res.req.method === 'HEAD' ? undefined : body);
   };

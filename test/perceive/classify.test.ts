@@ -10,11 +10,22 @@ function form(html: string): FormSnapshot {
 }
 
 describe('shipped form models', () => {
-  it('load in milliseconds and are cached', () => {
-    const t0 = performance.now();
+  it('takes a declared search landmark as search, but never a form that asks for a password', () => {
+    const selects = '<select name="activity"><option value="">choose</option><option>Hiking</option></select><select name="year"><option>2024</option></select><button type="submit">Show results</button>';
+    const declared = classifyForm(form(`<form action="/r" method="post" role="search">${selects}</form>`));
+    const inside = classifyForm(form(`<div role="search"><form action="/r" method="post">${selects}</form></div>`));
+    const plain = classifyForm(form(`<form action="/r" method="post">${selects}</form>`));
+    const login = classifyForm(form('<form role="search" method="post"><input name="user"><input type="password" name="pw"><input type="submit" value="Log in"></form>'));
+    expect(declared.type).toBe('search');
+    expect(declared.evidence).toBe('search landmark');
+    expect(inside.type).toBe('search');
+    expect(plain.evidence).toBeUndefined();
+    expect(login.type).not.toBe('search');
+  });
+
+  // Load time is measured by `surfacer bench forms`, not asserted here.
+  it('load and are cached', () => {
     const models = loadFormModels();
-    const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(2000); // generous: cold file cache on a loaded 2-core machine
     expect(loadFormModels()).toBe(models);
     expect(models.form.classes).toEqual([...FORM_TYPES]);
     expect(models.field.classes).toEqual([...FIELD_TYPES]);
@@ -41,12 +52,10 @@ describe('shipped form models', () => {
     expect(types['password_confirm']).toBe('password confirmation');
   });
 
-  it('classifies one form in well under a millisecond after warm-up', () => {
+  // Speed is a benchmark (`surfacer bench forms`), not a timed assertion; here, purity.
+  it('classifies the same form the same way every time', () => {
     const f = form('<form action="/search"><input name="q"><select name="c"><option>All</option></select><input type="submit" value="Find"></form>');
-    classifyForm(f);
-    const n = 200;
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) classifyForm(f);
-    expect((performance.now() - t0) / n).toBeLessThan(1);
+    const first = JSON.stringify(classifyForm(f));
+    for (let i = 0; i < 50; i++) expect(JSON.stringify(classifyForm(f))).toBe(first);
   });
 });

@@ -26,12 +26,10 @@ describe('generator determinism', () => {
   it('has roughly 300 / 3,000 / 30,000 records per scale', () => {
     expect(groundTruth({ domain: 'arts', scale: 'small', origin: ORIGIN }).records).toHaveLength(300);
     expect(groundTruth({ domain: 'arts', scale: 'medium', origin: ORIGIN }).records).toHaveLength(3000);
-    const t0 = performance.now();
+    // How fast `large` starts is measured by `surfacer bench testbed`, not asserted here.
     const large = buildSiteModel('shopping', 'large', 3);
     expect(large.records).toHaveLength(30000);
-    // `large` must start in seconds: generation plus the full-text index.
-    large.engine.keywordMatches(['leather'], 'all');
-    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(large.engine.keywordMatches(['leather'], 'all').length).toBeGreaterThan(0);
   });
 
   describe('served bytes', () => {

@@ -1,0 +1,33 @@
+/** End-to-end: traps, robots.txt, 5xx and 429 — the crawl stays polite and ends by itself. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { crawl, readLines } from './helpers.ts';
+
+type Page = { url: string; kind: string; status?: number; links?: string[] };
+
+describe('crawl: traps and trouble (real Chromium)', { timeout: 300_000 }, () => {
+  it('an endless calendar does not hold the crawl: it ends by itself, within budget', async () => {
+    // Explore only (no queries): the surface, the trap, and nothing to stop it but the guard.
+    const s = await crawl('news', { maxQueries: 0, maxPages: 2000, agents: 3 });
+    expect(s.stoppedBy === 'finished' || s.stoppedBy === 'query-budget').toBe(true);
+    const pages = readLines<Page>(join(s.runDir, 'pages.jsonl'));
+    const trap = pages.filter((p) => /\/calendar\//.test(new URL(p.url).pathname));
+    expect(trap.length).toBeGreaterThan(0); // the trap was there and was entered
+    expect(trap.length).toBeLessThanOrEqual(150); // …and bounded by the trap guard
+    expect(pages.length).toBeLessThan(2000);
+  });
+
+  it('obeys robots.txt and rides out 503s and 429s (health, trouble on)', async () => {
+    const s = await crawl('health', { maxQueries: 4, agents: 4, trouble: 'on' });
+    const pages = readLines<Page>(join(s.runDir, 'pages.jsonl'));
+    const disallowed = (u: string) => /^\/(private|admin|cart)\//.test(new URL(u).pathname);
+    // The site links to disallowed paths, and none was fetched.
+    expect(pages.some((p) => (p.links ?? []).some(disallowed))).toBe(true);
+    expect(pages.filter((p) => disallowed(p.url))).toEqual([]);
+    // The server did answer with errors, and the crawl still harvested and finished.
+    const byStatus = s.testbedResponsesByStatus ?? {};
+    expect((byStatus['503'] ?? 0) + (byStatus['429'] ?? 0)).toBeGreaterThan(0);
+    expect(s.totals.recordsHarvested).toBeGreaterThan(5);
+    expect(pages.filter((p) => (p.status ?? 200) >= 500)).toEqual([]);
+  });
+});

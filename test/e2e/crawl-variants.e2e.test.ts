@@ -1,0 +1,68 @@
+/**
+ * End-to-end: `surfacer crawl` in real Chromium against built-in sites with different search
+ * behaviour. Budgets are small; coverage figures come from full runs (see the issue note),
+ * these tests prove each path works and that only search forms are ever submitted.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { crawl, readLines } from './helpers.ts';
+
+type Page = { url: string; kind: string; via: string; from?: string; links?: string[]; text?: string };
+
+function checkRunFiles(runDir: string) {
+  const records = readLines<{ url: string; query?: string }>(join(runDir, 'records.jsonl'));
+  const pages = readLines<Page>(join(runDir, 'pages.jsonl'));
+  // Deduplicated: no URL twice in either file.
+  expect(new Set(records.map((r) => r.url)).size).toBe(records.length);
+  expect(new Set(pages.map((p) => p.url)).size).toBe(pages.length);
+  return { records, pages };
+}
+
+describe('crawl: search variants (real Chromium)', { timeout: 300_000 }, () => {
+  it('full-text GET form (arts): finds the form, harvests records through result pages, submits nothing else', async () => {
+    // Depth 2 keeps the surface part short; the form is at depth 1.
+    const s = await crawl('arts', { maxDepth: 2 });
+    expect(s.stoppedBy).toBe('query-budget');
+    expect(s.totals.queriesIssued).toBe(8);
+    expect(s.totals.recordsHarvested).toBeGreaterThan(20);
+    expect(s.coverage).toBeGreaterThan(0.05);
+    expect(Object.keys(s.submissionsByTrueType ?? {})).toEqual(['search']);
+    // Non-search forms were seen and counted, not submitted.
+    expect(s.totals.formsFound['login']).toBeGreaterThan(0);
+    const { records, pages } = checkRunFiles(s.runDir);
+    const results = pages.filter((p) => p.via === 'form' || p.via === 'pagination');
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.every((p) => p.kind === 'result')).toBe(true);
+    // Every record knows the query that found it and the result page that listed it.
+    expect(records.every((r) => typeof r.query === 'string')).toBe(true);
+    const recordPages = pages.filter((p) => p.via === 'record-link');
+    expect(recordPages.every((p) => typeof p.from === 'string' && results.some((r) => r.url === p.from))).toBe(true);
+  });
+
+  it('POST multi-field form (recreation: two drop-downs): skipped without --allow-post, harvested with it', async () => {
+    const without = await crawl('recreation', { maxQueries: 3, maxDepth: 2 });
+    expect(without.totals.queriesIssued).toBe(0);
+    expect(without.totals.recordsHarvested).toBe(0);
+    expect(Object.values(without.totals.formsSkipped).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(without.submissionsByTrueType).toEqual({});
+
+    const allowed = await crawl('recreation', { maxQueries: 3, maxDepth: 2, allowPost: true });
+    expect(allowed.totals.queriesIssued).toBe(3);
+    expect(allowed.totals.recordsHarvested).toBeGreaterThan(10);
+    expect(Object.keys(allowed.submissionsByTrueType ?? {})).toEqual(['search']);
+    const { pages } = checkRunFiles(allowed.runDir);
+    // POST answers have no address of their own: each result page is keyed by query and page number.
+    const results = pages.filter((p) => p.kind === 'result' && (p.via === 'form' || p.via === 'pagination'));
+    expect(results.length).toBeGreaterThan(3);
+    expect(results.every((p) => p.url.includes('surfacer-result='))).toBe(true);
+  });
+
+  it('form built by script, results rendered from fetch() (computers): only a browser sees them', async () => {
+    const s = await crawl('computers', { maxQueries: 6, maxDepth: 2 });
+    expect(s.totals.queriesIssued).toBe(6);
+    expect(s.totals.recordsHarvested).toBeGreaterThan(20);
+    expect(s.totals.resultPages).toBeGreaterThan(6);
+    expect(Object.keys(s.submissionsByTrueType ?? {})).toEqual(['search']);
+    checkRunFiles(s.runDir);
+  });
+});
