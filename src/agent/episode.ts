@@ -51,6 +51,8 @@ async function explore(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
     forms: typed.map((t) => ({ index: t.form.index, formType: t.result.type, probability: t.result.probabilities[t.result.type] ?? 0, method: t.form.method })),
     searchForms: searchForms.map((t) => searchFormInfo(a.startUrl, a.depth, t.form, t.result)),
   });
+  // A record page a surface link reaches (a "featured" record) is harvested like any other.
+  if (label.kind === 'record') await port.send({ type: 'record', episodeId: a.episodeId, url: a.startUrl, title: snap.headings[0] ?? snap.title, text: snap.text, attributes: attributeLines(snap.text), depth: a.depth });
   const links = snap.links.filter((l) => !/\bnofollow\b/i.test(l.rel ?? '')).map((l) => ({ url: l.href, text: l.text }));
   await port.send({ type: 'links', episodeId: a.episodeId, fromUrl: a.startUrl, depth: a.depth, links });
   return { steps: 1, queries: 0, moreWork: false };

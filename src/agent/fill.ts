@@ -37,9 +37,18 @@ function cssEscape(s: string): string {
  */
 export async function submitForm(page: Page, form: SearchFormInfo, policy: RetryPolicy = DEFAULT_RETRY): Promise<NavigationResult & { navigated: boolean }> {
   const formLocator = page.locator('form').nth(form.index);
-  const before = page.url();
   const submit = formLocator.locator(SUBMIT_SELECTOR).first();
   const hasButton = (await submit.count()) > 0;
+  // A script-driven form never navigates: actAndSettle waits until its network goes quiet.
+  return actAndSettle(page, policy, async () => {
+    if (hasButton) await submit.click({ timeout: 5000 });
+    else await formLocator.evaluate((f) => (f as HTMLFormElement).requestSubmit());
+  });
+}
+
+/** Does something that may navigate or update the page in place, and waits for whichever happens. */
+async function actAndSettle(page: Page, policy: RetryPolicy, action: () => Promise<void>): Promise<NavigationResult & { navigated: boolean }> {
+  const before = page.url();
   let navigated = false;
   const act = async (): Promise<Response | null> => {
     const nav = page
@@ -49,9 +58,7 @@ export async function submitForm(page: Page, form: SearchFormInfo, policy: Retry
         return r;
       })
       .catch(() => null);
-    if (hasButton) await submit.click({ timeout: 5000 });
-    else await formLocator.evaluate((f) => (f as HTMLFormElement).requestSubmit());
-    // A script-driven form never navigates: give it until its network goes quiet.
+    await action();
     return Promise.race([nav, settleInPlace(page)]);
   };
   const result = await withRetries(page, before, act, () => page.reload({ waitUntil: 'load', timeout: policy.timeoutMs }), policy);
@@ -67,19 +74,7 @@ async function settleInPlace(page: Page): Promise<null> {
 
 /** Clicks a control (next button, load more) and waits for a navigation or an in-place update. */
 export async function clickAndSettle(page: Page, selectorHint: string, policy: RetryPolicy = DEFAULT_RETRY): Promise<NavigationResult & { navigated: boolean }> {
-  const before = page.url();
-  let navigated = false;
-  const act = async (): Promise<Response | null> => {
-    const nav = page
-      .waitForNavigation({ timeout: policy.timeoutMs, waitUntil: 'load' })
-      .then((r) => {
-        navigated = true;
-        return r;
-      })
-      .catch(() => null);
+  return actAndSettle(page, policy, async () => {
     await page.locator(selectorHint).first().click({ timeout: 5000 });
-    return Promise.race([nav, settleInPlace(page)]);
-  };
-  const result = await withRetries(page, before, act, () => page.reload({ waitUntil: 'load', timeout: policy.timeoutMs }), policy);
-  return { ...result, navigated: navigated || page.url() !== before };
+  });
 }

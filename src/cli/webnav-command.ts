@@ -107,7 +107,7 @@ export function registerWebnavCommand(program: Command): void {
     .command('eval <task-dir>')
     .description('evaluate an agent offline on a split; prints {agent, examples, success, successByHops, meanHops}')
     .addOption(new Option('--agent <name>', 'agent').choices([...AGENT_NAMES]).makeOptionMandatory())
-    .option('--beam <K>', 'beam width of the neural agent (≤ Nn)', wholeNumber('--beam', 1))
+    .option('--beam <K>', 'beam width of the neural agent (≤ Nn; default Nn)', wholeNumber('--beam', 1))
     .addOption(new Option('--split <split>', 'split to evaluate').choices([...SPLITS]).default('test'))
     .option('--seed <n>', 'seed of the random agent (default: the task\'s)', wholeNumber('--seed'))
     .option('--details', 'add success on targets behind forms / by links only, pages read, share of paths that submit a form', false)
@@ -159,7 +159,7 @@ export function registerWebnavCommand(program: Command): void {
       if (!opts.query.trim()) throw new UserError('--query is empty');
       const task = openTask(dir);
       const maxLinks = opts.maxLinks ?? task.params.maxLinks;
-      const beam = Math.min(opts.beam ?? Math.min(4, maxLinks), maxLinks);
+      const beam = Math.min(opts.beam ?? maxLinks, maxLinks);
       const { model, idf } = await loadModel(dir);
       try {
         emitJson(await runLive(start.href, opts.query, { model, idf, hops: opts.hops ?? task.params.hops, maxLinks, beam, maxCandidates: opts.maxCandidates, forms: opts.forms }));

@@ -52,6 +52,8 @@ export class Coordinator implements CoordinatorPort {
   private readonly trapGuard = new TrapGuard();
   private readonly rng: () => number;
   private episodeCounter = 0;
+  /** Times each record URL was listed by a result page, per site host: Good–Turing's counts. */
+  private readonly listings = new Map<string, { counts: Map<string, number>; once: number; total: number }>();
   /** Bumped on every resume so episode ids (and Crawlee unique keys) never repeat. */
   private session = 0;
   private pooledCount = 0;
@@ -92,7 +94,7 @@ export class Coordinator implements CoordinatorPort {
     switch (m.type) {
       case 'page': {
         const fresh = this.store.addPage({ url: m.url, finalUrl: m.finalUrl, depth: m.depth, kind: m.kind, via: m.via, score: m.score, title: m.title, status: m.status, query: m.query, episode: m.episodeId, from: m.fromUrl, links: m.links, text: m.text });
-        if (fresh && m.kind === 'surface' && m.text) this.surfacePoolFor(m.url).addDocument(m.text, { tag: 'surface' });
+        if (fresh && m.kind === 'surface' && m.text) this.surfacePoolFor(m.url).addRecord([{ text: m.title, context: { tag: 'title' } }, { text: m.text, context: { tag: 'surface' } }]);
         return { fresh };
       }
       case 'forms':
@@ -176,7 +178,8 @@ export class Coordinator implements CoordinatorPort {
     const pool = this.poolFor(form.info.pageUrl);
     const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued);
     const corpus = corpusView(pool);
-    const choice = form.strategy.choose(candidates, { corpus, harvested: this.store.counts().records, rng: this.rng });
+    const listing = this.listings.get(new URL(form.info.pageUrl).host);
+    const choice = form.strategy.choose(candidates, { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } });
     if (!choice) {
       form.done = true;
       return null;
@@ -191,6 +194,7 @@ export class Coordinator implements CoordinatorPort {
   private onQueryResult(m: Extract<AgentMessage, { type: 'query-result' }>): { newRecords: number } {
     const form = this.forms.get(m.formKey);
     let fresh = 0;
+    this.countListings(m.recordLinks);
     for (const [i, link] of m.recordLinks.entries()) {
       const url = tryCanonicalUrl(link);
       if (!url || this.store.hasRecord(url) || this.pendingRecords.has(url) || !this.allowed(url).allowed) continue;
@@ -210,6 +214,21 @@ export class Coordinator implements CoordinatorPort {
       if (form.zeroStreak >= this.config.patience) form.done = true;
     }
     return { newRecords: fresh };
+  }
+
+  private countListings(links: readonly string[]): void {
+    for (const link of links) {
+      const url = tryCanonicalUrl(link);
+      if (!url) continue;
+      const host = new URL(url).host;
+      let l = this.listings.get(host);
+      if (!l) this.listings.set(host, (l = { counts: new Map(), once: 0, total: 0 }));
+      const n = (l.counts.get(url) ?? 0) + 1;
+      l.counts.set(url, n);
+      l.total++;
+      if (n === 1) l.once++;
+      else if (n === 2) l.once--;
+    }
   }
 
   /** Harvest episodes continue while their form has queries left. */
@@ -300,6 +319,7 @@ export class Coordinator implements CoordinatorPort {
     }
     // Queries answered after the checkpoint count as issued; their records are in the store.
     const queries = this.store.queries();
+    for (const q of queries) if (Array.isArray(q['recordLinks'])) this.countListings(q['recordLinks'] as string[]);
     for (const q of queries) {
       const form = this.forms.get(q.form);
       if (form && !form.issued.has(q.key)) {

@@ -11,6 +11,8 @@ import type { FormFieldInfo, SearchFormInfo } from './messages.ts';
 const ANY_OPTION = /^\s*(?:any|all|every|none|--.*|—.*|choose.*|select.*|please.*|\*|)\s*$/i;
 const TEXT_TYPES = new Set(['text', 'search', '', 'textarea']);
 const QUERY_FIELD_TYPES = new Set(['search query']);
+/** Surface words on more than this share of pages are boilerplate. */
+const BOILERPLATE_SHARE = 0.5;
 const POOL_CANDIDATES = 400;
 
 export interface FormPlan {
@@ -99,8 +101,13 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     // nothing with words that only ever occur in record bodies, and the strategy learns which.
     for (const s of pools.records.ranked('df', { limit: POOL_CANDIDATES })) add({ [name]: s.term }, [s.term], s.contexts.some((c) => c.tag === 'title') ? 'title' : 'pool');
     // Words of the site's own surface pages bootstrap sites whose vocabulary the table lacks.
+    // Words on most pages are the site's chrome (menus, footers), not its content: left out.
+    // Words of page titles rank first: titles name what the site holds.
     const surfaceDocs = Math.max(1, pools.surface.documents);
-    for (const s of pools.surface.ranked('df', { limit: POOL_CANDIDATES })) add({ [name]: s.term }, [s.term], 'surface', s.df / surfaceDocs);
+    const content = pools.surface.ranked('df', { minDf: 2 }).filter((s) => s.df <= BOILERPLATE_SHARE * surfaceDocs);
+    const inTitles = (s: (typeof content)[number]) => s.contexts.some((c) => c.tag === 'title');
+    const surfaceTerms = [...content.filter(inTitles), ...content.filter((s) => !inTitles(s))].slice(0, POOL_CANDIDATES);
+    for (const s of surfaceTerms) add({ [name]: s.term }, [s.term], 'surface', inTitles(s) ? 0.5 + 0.5 * Math.min(1, (4 * s.df) / surfaceDocs) : (0.5 * s.df) / surfaceDocs);
   }
   for (const { field, options } of plan.optionFields) {
     for (const o of options) add({ [field.name]: o.value }, termsOf(o.text), 'options');

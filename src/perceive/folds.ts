@@ -1,23 +1,12 @@
 /** Site-grouped k-fold splits, seeded: every form of a site lands in the same fold. */
-
-/** mulberry32: a small seeded PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRng } from '../lvs/random.ts';
 
 /** Fold number per item. Sites are shuffled, then each goes to the fold with the fewest items so far. */
 export function groupKFold(groups: string[], k: number, seed: number): number[] {
   const sizes = new Map<string, number>();
   for (const g of groups) sizes.set(g, (sizes.get(g) ?? 0) + 1);
   const sites = [...sizes.keys()].sort();
-  const rand = prng(seed);
+  const rand = createRng(seed);
   for (let i = sites.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [sites[i], sites[j]] = [sites[j] as string, sites[i] as string];

@@ -6,7 +6,9 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  *
  * For a term t with document frequency df(t) among the `docs` records harvested:
  *   site size      N  ≈ capture–recapture (Lincoln–Petersen) over issued queries, at least
- *                       harvested / (1 − share of new records in the latest result lists)
+ *                       harvested / (1 − u), u the unseen share: the larger of the share of
+ *                       new records in the latest result lists and Good–Turing's
+ *                       (records listed once / listings)
  *   matches        M  ≈ N · df(t) / docs            (P(t) taken from the harvested sample)
  *   returned       R  = min(M, cap)                 (cap = largest result list a query got)
  *   new records    E  = R · (1 − df(t) / M)         (what the site returns, minus what we have)
@@ -26,8 +28,8 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  */
 const OPTIMISTIC_NEW = 10;
 const PRIOR_QUERIES = 2;
-/** Result lists whose share of new records bounds the site size from below. */
-const RECENT_LISTS = 5;
+/** The latest result lists, this many results in all, bound the site size from below by their share of new records. */
+const RECENT_RESULTS = 100;
 
 export class AdaptiveStrategy implements QueryStrategy {
   readonly name = 'adaptive';
@@ -149,11 +151,17 @@ export class AdaptiveStrategy implements QueryStrategy {
     const estimates = independent.length ? independent : estimatesOf(false);
     const reported = Math.max(0, ...this.issuedSamples.map((s) => s.reportedTotal));
     // Records that every ranked, capped list puts last are rarely caught, so capture–recapture
-    // runs low on real sites; the share of new records in the latest result lists is a direct
-    // floor on how much is still unharvested.
-    const recent = this.outcomes.filter((o) => o.results > 0).slice(-RECENT_LISTS);
-    const listed = recent.reduce((n, o) => n + o.results, 0);
-    const unseenShare = listed ? Math.min(0.9, recent.reduce((n, o) => n + o.newRecords, 0) / listed) : 0;
+    // runs low on real sites; the share of new records in the latest result lists, and
+    // Good–Turing's share of records listed only once, are direct floors on what is left.
+    let listed = 0;
+    let fresh = 0;
+    for (let i = this.outcomes.length - 1; i >= 0 && listed < RECENT_RESULTS; i--) {
+      listed += this.outcomes[i]!.results;
+      fresh += this.outcomes[i]!.newRecords;
+    }
+    const recentShare = listed ? fresh / listed : 0;
+    const goodTuring = ctx.captures && ctx.captures.total > 0 ? ctx.captures.once / ctx.captures.total : 0;
+    const unseenShare = Math.min(0.9, Math.max(recentShare, goodTuring));
     const floor = Math.max(ctx.harvested / (1 - unseenShare), ctx.corpus.documents, reported);
     if (estimates.length === 0) return Math.max(2 * ctx.harvested, floor + 1);
     estimates.sort((a, b) => a - b);

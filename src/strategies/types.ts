@@ -61,6 +61,12 @@ export interface StrategyContext {
   harvested: number;
   /** Seeded random source in [0, 1). */
   rng: () => number;
+  /**
+   * How often result lists have listed each record: `once` records listed exactly one time,
+   * out of `total` listings. once/total is the Good–Turing estimate of the share of the next
+   * listing that will be a record never listed before.
+   */
+  captures?: { once: number; total: number };
 }
 
 export interface QueryStrategy {

@@ -2,7 +2,8 @@
  * Beam search over paths: keeps the `width` most probable unfinished paths; from each, the
  * model gives log-probabilities of stopping and of following each outgoing edge (at most
  * `maxLinks` of them, best first, are followed). A path at the hop limit must stop. The
- * answer is the finished path with the highest log-probability.
+ * answer is the finished path with the highest log-probability, or (select 'stop') the one
+ * whose last page the model most wants to stop on, path probability as a weaker term.
  */
 import type { EdgeKind } from './graph.ts';
 
@@ -10,6 +11,8 @@ export interface BeamPath {
   nodes: string[];
   kinds: EdgeKind[];
   logp: number;
+  /** Finished paths: log p(stop) at the last page. */
+  stop?: number;
 }
 
 export interface StepScores {
@@ -21,6 +24,13 @@ export interface BeamOptions {
   width: number;
   maxLinks: number;
   hops: number;
+  /**
+   * How the answer is picked among finished paths: 'path' = highest log p(path, stop);
+   * 'stop' = highest log p(stop) at the last page plus `pathWeight` x log p(path) (the page
+   * the model is most sure is the goal, among those the beam reached). Default 'path'.
+   */
+  select?: 'path' | 'stop';
+  pathWeight?: number;
 }
 
 /** `score` gets the unfinished paths of one depth at once (a batch) and answers one StepScores each. */
@@ -32,11 +42,8 @@ export async function beamSearch(start: string, score: (paths: BeamPath[]) => Pr
     const next: BeamPath[] = [];
     beam.forEach((p, i) => {
       const s = scores[i] as StepScores;
-      if (depth >= opts.hops) {
-        finished.push({ ...p, logp: p.logp + s.stop });
-        return;
-      }
-      finished.push({ ...p, logp: p.logp + s.stop });
+      finished.push({ ...p, logp: p.logp + s.stop, stop: s.stop });
+      if (depth >= opts.hops) return;
       const onPath = new Set(p.nodes);
       const edges = s.edges.filter((e) => !onPath.has(e.to)).sort((a, b) => b.logp - a.logp).slice(0, opts.maxLinks);
       for (const e of edges) next.push({ nodes: [...p.nodes, e.to], kinds: [...p.kinds, e.kind], logp: p.logp + e.logp });
@@ -44,6 +51,8 @@ export async function beamSearch(start: string, score: (paths: BeamPath[]) => Pr
     next.sort((a, b) => b.logp - a.logp);
     beam = next.slice(0, opts.width);
   }
-  finished.sort((a, b) => b.logp - a.logp || a.nodes.length - b.nodes.length);
+  const w = opts.pathWeight ?? 0.1;
+  const key = (p: BeamPath): number => (opts.select === 'stop' ? (p.stop as number) + w * p.logp : p.logp);
+  finished.sort((a, b) => key(b) - key(a) || a.nodes.length - b.nodes.length);
   return { best: finished[0] as BeamPath, finished };
 }

@@ -42,7 +42,7 @@ export async function evaluateAgent(task: Task, agent: NavAgent, opts: EvalOptio
   const split = opts.split ?? 'test';
   let examples: TaskExample[] = task.examples.filter((e) => e.split === split);
   if (opts.limit) examples = examples.slice(0, opts.limit);
-  const limits = { hops: opts.hops ?? task.params.hops, maxLinks: opts.maxLinks ?? task.params.maxLinks, beam: opts.beam ?? Math.min(4, task.params.maxLinks) };
+  const limits = { hops: opts.hops ?? task.params.hops, maxLinks: opts.maxLinks ?? task.params.maxLinks, beam: opts.beam ?? task.params.maxLinks };
   const idf = opts.idf ?? task.idf;
   const views = new Map<string, PageView>();
   const byHops = new Map<number, { n: number; ok: number }>();

@@ -20,8 +20,9 @@ function checkRunFiles(runDir: string) {
 
 describe('crawl: search variants (real Chromium)', { timeout: 300_000 }, () => {
   it('full-text GET form (arts): finds the form, harvests records through result pages, submits nothing else', async () => {
-    // Depth 2 keeps the surface part short; the form is at depth 1.
-    const s = await crawl('arts', { maxDepth: 2 });
+    // Depth 2 keeps the surface part short; the form is at depth 1. Pages are not the limit
+    // here: each query's result pages and the record pages they list all count as pages.
+    const s = await crawl('arts', { maxDepth: 2, maxPages: 1000 });
     expect(s.stoppedBy).toBe('query-budget');
     expect(s.totals.queriesIssued).toBe(8);
     expect(s.totals.recordsHarvested).toBeGreaterThan(20);

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../src/lvs/random.ts';
 import { AdaptiveStrategy, BfsStrategy, createStrategy, GenericFrequencyStrategy, RandomStrategy, type CorpusView, type QueryCandidate, type QueryStrategy } from '../../src/strategies/index.ts';
 
-/** mulberry32: a seeded PRNG so the simulated site and the strategies are repeatable. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded, so the simulated site and the strategies are repeatable. */
+const rng = createRng;
 
 /** A hidden collection with Zipf-distributed words and a keyword search capped at `cap`. */
 function simulatedSite(seed: number, docs = 400, vocab = 300, wordsPerDoc = 25, cap = 50) {
@@ -91,6 +83,21 @@ describe('query strategies', () => {
     // common: M = 180, capped at 50 returned, of which 10% harvested -> 45 new; rare: M = 20 -> 18 new.
     expect(est('common')).toBeCloseTo(45);
     expect(est('rare')).toBeCloseTo(18);
+  });
+
+  it('adaptive does not take the harvest for the whole site while records keep turning up once', () => {
+    const s = new AdaptiveStrategy();
+    // Biased queries: every list recaptures what is known, so capture–recapture says "done".
+    for (let i = 0; i < 5; i++) s.observe({ key: `q${i}`, terms: [`q${i}`], results: 40, newRecords: 0, pages: 4, knownBefore: 100 });
+    const corpus: CorpusView = { documents: 100, documentFrequency: () => 10 };
+    const exhausted = { corpus, harvested: 100, rng: Math.random, captures: { once: 0, total: 300 } };
+    expect(s.siteSize(exhausted)).toBeCloseTo(100);
+    // Yet half of all listings were records listed only once: Good–Turing says half the next list is new.
+    const open = { ...exhausted, captures: { once: 150, total: 300 } };
+    expect(s.siteSize(open)).toBeCloseTo(200);
+    const est = (ctx: typeof open) => s.estimate({ key: 't', values: {}, terms: ['t'], source: 'pool' }, ctx).expectedNew;
+    expect(est(open)).toBeGreaterThan(5);
+    expect(est(exhausted)).toBeCloseTo(0);
   });
 
   it('adaptive state survives a JSON round trip', () => {

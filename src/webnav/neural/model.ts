@@ -4,8 +4,9 @@
  * - a recurrent core (LSTM) over the path: page embedding + kind of the edge taken, its state
  *   started from the query embedding;
  * - one score per outgoing edge from an MLP over [core state, next page's embedding, its
- *   product with the query embedding, peek features] — the agent peeks at the next page;
- * - a stop score from [core state, current page x query, stop features];
+ *   product with the query embedding, peek features], plus a linear term over the peek
+ *   features — the agent peeks at the next page;
+ * - a stop score from [core state, current page x query, stop features] (MLP + linear);
  * - a softmax over edges + stop.
  */
 import type { Tensor, Variable } from '@tensorflow/tfjs';
@@ -44,11 +45,16 @@ const PARAM_SHAPES = (c: ModelConfig): Record<string, number[]> => ({
   eb1: [c.edgeHidden],
   E2: [c.edgeHidden, 1],
   eb2: [1],
+  Ew: [EDGE_FEATURES, 1],
   S1: [c.units + c.embed + STOP_FEATURES, c.stopHidden],
   sb1: [c.stopHidden],
   S2: [c.stopHidden, 1],
   sb2: [1],
+  Sw: [STOP_FEATURES, 1],
 });
+
+/** Linear skip terms over the peek / stop features: zero at the start, learnt alongside the MLPs. */
+const ZERO_INIT = new Set(['Ew', 'Sw']);
 
 export interface StepInput {
   cur: string;
@@ -172,7 +178,7 @@ export class NavModel {
       if (data && data.length !== size) throw new Error(`model weight ${name} has ${data.length} values, expected ${size}`);
       if (!data) {
         data = new Float32Array(size);
-        if (shape.length === 2) {
+        if (shape.length === 2 && !ZERO_INIT.has(name)) {
           const limit = Math.sqrt(6 / ((shape[0] as number) + (shape[1] as number)));
           for (let i = 0; i < size; i++) data[i] = (rng() * 2 - 1) * limit;
         } else if (name === 'bl') {
@@ -240,15 +246,19 @@ export class NavModel {
     // candidate part (once per candidate), added by broadcasting.
     const candE = this.gatherRows(E, b.cand).reshape([b.B, b.T, b.C, D]);
     const qB = qE.reshape([b.B, 1, 1, D]);
-    const candX = tf.concat([candE, tf.mul(candE, qB), tf.tensor4d(b.candF, [b.B, b.T, b.C, EDGE_FEATURES])], 3).reshape([b.B * b.T * b.C, 2 * D + EDGE_FEATURES]);
+    const candF = tf.tensor4d(b.candF, [b.B, b.T, b.C, EDGE_FEATURES]);
+    const candX = tf.concat([candE, tf.mul(candE, qB), candF], 3).reshape([b.B * b.T * b.C, 2 * D + EDGE_FEATURES]);
     const candPart = tf.matMul(candX, this.v('E1x')).reshape([b.B, b.T, b.C, c.edgeHidden]);
     const hPart = tf.matMul(H.reshape([b.B * b.T, U]), this.v('E1h')).reshape([b.B, b.T, 1, c.edgeHidden]);
     const z = tf.relu(tf.add(tf.add(candPart, hPart), this.v('eb1')));
-    const edgeScore = tf.add(tf.matMul(z.reshape([b.B * b.T * b.C, c.edgeHidden]), this.v('E2')), this.v('eb2')).reshape([b.B, b.T, b.C]);
+    const linear = tf.matMul(candF.reshape([b.B * b.T * b.C, EDGE_FEATURES]), this.v('Ew'));
+    const edgeScore = tf.add(tf.add(tf.matMul(z.reshape([b.B * b.T * b.C, c.edgeHidden]), this.v('E2')), this.v('eb2')), linear).reshape([b.B, b.T, b.C]);
     const masked = tf.add(edgeScore, tf.mul(tf.sub(tf.tensor3d(b.candMask, [b.B, b.T, b.C]), 1), 1e9));
 
-    const stopX = tf.concat([H, tf.mul(curE, qE.reshape([b.B, 1, D])), tf.tensor3d(b.stopF, [b.B, b.T, STOP_FEATURES])], 2).reshape([b.B * b.T, U + D + STOP_FEATURES]);
-    const stopScore = tf.add(tf.matMul(tf.relu(tf.add(tf.matMul(stopX, this.v('S1')), this.v('sb1'))), this.v('S2')), this.v('sb2')).reshape([b.B, b.T, 1]);
+    const stopF = tf.tensor3d(b.stopF, [b.B, b.T, STOP_FEATURES]);
+    const stopX = tf.concat([H, tf.mul(curE, qE.reshape([b.B, 1, D])), stopF], 2).reshape([b.B * b.T, U + D + STOP_FEATURES]);
+    const stopLinear = tf.matMul(stopF.reshape([b.B * b.T, STOP_FEATURES]), this.v('Sw'));
+    const stopScore = tf.add(tf.add(tf.matMul(tf.relu(tf.add(tf.matMul(stopX, this.v('S1')), this.v('sb1'))), this.v('S2')), this.v('sb2')), stopLinear).reshape([b.B, b.T, 1]);
     return tf.logSoftmax(tf.concat([masked, stopScore], 2));
   }
 

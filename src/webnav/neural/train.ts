@@ -31,7 +31,7 @@ export interface TrainOptions {
   rlLearningRate?: number;
   /** Candidates per step in training (the taken edge + sampled others). */
   candidates?: number;
-  /** Beam width for the valid-split check. */
+  /** Beam width for the valid-split check (0: the task's Nn, as eval uses). */
   beam?: number;
   config?: Partial<ModelConfig>;
   log?: (line: string) => void;
@@ -50,7 +50,7 @@ export interface TrainReport {
   backend: string;
 }
 
-export const TRAIN_DEFAULTS = { seed: 1, epochs: 12, batchSize: 32, learningRate: 0.01, rlEpisodes: 256, rlBatch: 32, rlLearningRate: 0.002, candidates: 24, beam: 4 } as const;
+export const TRAIN_DEFAULTS = { seed: 1, epochs: 12, batchSize: 32, learningRate: 0.01, rlEpisodes: 256, rlBatch: 32, rlLearningRate: 0.0005, candidates: 24, beam: 0 } as const;
 
 function sampleCandidates(edges: NavEdge[], keep: number, max: number, rng: () => number): { cands: NavEdge[]; action: number } {
   if (edges.length <= max) return { cands: edges, action: keep };
@@ -139,7 +139,8 @@ export async function trainNeural(task: Task, opts: TrainOptions = {}): Promise<
     log(`webnav train: epoch ${epoch + 1}/${o.epochs} loss ${finalLoss.toFixed(4)}`);
   }
   const agent = new NeuralAgent(model, task.idf);
-  const validSupervised = await validSuccess(task, agent, valid, o.beam);
+  const beam = o.beam || task.params.maxLinks;
+  const validSupervised = await validSuccess(task, agent, valid, beam);
   log(`webnav train: valid success after supervised training ${validSupervised.toFixed(3)}`);
   const supervisedWeights = model.weights();
 
@@ -206,7 +207,7 @@ export async function trainNeural(task: Task, opts: TrainOptions = {}): Promise<
       log(`webnav train: REINFORCE ${done}/${o.rlEpisodes} mean reward ${mean.toFixed(3)}`);
     }
     rlMeanReward = seen ? rewardSum / seen : 0;
-    validFinetuned = await validSuccess(task, agent, valid, o.beam);
+    validFinetuned = await validSuccess(task, agent, valid, beam);
     log(`webnav train: valid success after fine-tuning ${validFinetuned.toFixed(3)}`);
     if (validFinetuned >= validSupervised) kept = 'finetuned';
     else for (const [k, v] of Object.entries(model.vars)) v.assign(tf.tensor(supervisedWeights[k] as Float32Array, v.shape));
