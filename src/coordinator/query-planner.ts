@@ -81,13 +81,21 @@ export function queryKey(formKey: string, values: Record<string, string>): strin
  */
 export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool }, issued: ReadonlySet<string>): QueryCandidate[] {
   const out: QueryCandidate[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, QueryCandidate>();
   const add = (values: Record<string, string>, terms: string[], source: QueryCandidate['source'], prior?: number, label?: string) => {
     const full = { ...plan.fixed, ...values };
     const key = queryKey(plan.formKey, full);
-    if (issued.has(key) || seen.has(key)) return;
-    seen.add(key);
-    out.push({ key, values: full, terms, source, prior, label });
+    if (issued.has(key)) return;
+    const earlier = seen.get(key);
+    if (earlier) {
+      // A table value also seen in this site's record titles is judged by that evidence: a
+      // table whose other values miss (category names on a title-only search) must not drag it down.
+      if (source === 'title') earlier.source = 'title';
+      return;
+    }
+    const candidate: QueryCandidate = { key, values: full, terms, source, prior, label };
+    seen.set(key, candidate);
+    out.push(candidate);
   };
   if (plan.queryField) {
     const name = plan.queryField.name;

@@ -22,8 +22,8 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  * thus loses to one that works after a few queries, not after the whole table.
  *
  * Terms of harvested records are chosen because we hold records with them, so their
- * queries recapture known records more than a random sample would: the site size is
- * estimated from the other sources' queries when there are any, and each source's model
+ * queries recapture known records more than a random sample would: the site size is the
+ * larger of the estimates from all queries and from the other sources' alone, and each source's model
  * estimates are calibrated by what its issued queries actually brought (actual / predicted).
  */
 const OPTIMISTIC_NEW = 10;
@@ -147,8 +147,12 @@ export class AdaptiveStrategy implements QueryStrategy {
       }
       return out;
     };
+    // Queries on terms of records we hold recapture more than a random sample would, so
+    // their estimates run low; so do surface words that name featured records. Every median
+    // is thus biased low, and the larger of the independent and the overall one is kept.
+    const median = (xs: number[]): number => (xs.sort((a, b) => a - b), xs[Math.floor(xs.length / 2)]!);
     const independent = estimatesOf(true);
-    const estimates = independent.length ? independent : estimatesOf(false);
+    const all = estimatesOf(false);
     const reported = Math.max(0, ...this.issuedSamples.map((s) => s.reportedTotal));
     // Records that every ranked, capped list puts last are rarely caught, so capture–recapture
     // runs low on real sites; the share of new records in the latest result lists, and
@@ -163,9 +167,8 @@ export class AdaptiveStrategy implements QueryStrategy {
     const goodTuring = ctx.captures && ctx.captures.total > 0 ? ctx.captures.once / ctx.captures.total : 0;
     const unseenShare = Math.min(0.9, Math.max(recentShare, goodTuring));
     const floor = Math.max(ctx.harvested / (1 - unseenShare), ctx.corpus.documents, reported);
-    if (estimates.length === 0) return Math.max(2 * ctx.harvested, floor + 1);
-    estimates.sort((a, b) => a - b);
-    return Math.max(floor, estimates[Math.floor(estimates.length / 2)]!);
+    if (all.length === 0) return Math.max(2 * ctx.harvested, floor + 1);
+    return Math.max(floor, median(all), independent.length ? median(independent) : 0);
   }
 
   /** Largest result list seen: the site's per-query cap, or a generous default before any. */
