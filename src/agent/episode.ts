@@ -15,6 +15,7 @@ import { canonicalUrl, tryCanonicalUrl } from '../url/canonical.ts';
 import type { CoordinatorPort, EpisodeAssignment, SearchFormInfo } from '../coordinator/messages.ts';
 import { clickAndSettle, fillForm, submitForm } from './fill.ts';
 import { politeGoto } from './navigate.ts';
+import { searchFormInfo } from './search-form-info.ts';
 import { attributeLines, labelPage } from './page-labels.ts';
 import { linkShape, readResultPage, type ResultPageView } from './results.ts';
 
@@ -163,37 +164,8 @@ async function fetchRecord(page: Page, a: EpisodeAssignment, port: CoordinatorPo
   return { steps: 1, queries: 0, moreWork: false };
 }
 
-export function formKeyOf(pageUrl: string, index: number): string {
-  return `${canonicalUrl(pageUrl)}#form${index}`;
-}
-
 function formIndex(formKey: string): number {
   return Number(/#form(\d+)$/.exec(formKey)?.[1] ?? -1);
-}
-
-function searchFormInfo(pageUrl: string, depth: number, form: FormSnapshot, result: ReturnType<typeof classifyForm>): SearchFormInfo {
-  const typeByName = new Map(result.fields.map((f) => [f.name, f.type]));
-  return {
-    formKey: formKeyOf(pageUrl, form.index),
-    pageUrl: canonicalUrl(pageUrl),
-    index: form.index,
-    method: form.method,
-    action: form.action,
-    depth,
-    probability: result.probabilities[result.type] ?? 0,
-    fields: form.fields.map((f) => ({
-      name: f.name,
-      label: f.label,
-      tag: f.tag,
-      type: f.type,
-      fieldType: typeByName.get(f.name) ?? 'other',
-      required: f.required,
-      hidden: f.hidden,
-      placeholder: f.placeholder,
-      options: f.options,
-      selectorHint: f.selectorHint,
-    })),
-  };
 }
 
 function resultView(snap: PageSnapshot): ResultPageView {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerBenchTestbed } from './bench-testbed.ts';
 import { registerBenchForms } from './bench-forms.ts';
 import { registerBenchThroughput } from './bench-throughput.ts';
+import { registerBenchMemory } from './bench-memory.ts';
 
 /** `surfacer bench <what>`: each benchmark writes one JSON object (stdout, or --out FILE). */
 export function registerBenchCommand(program: Command): void {
@@ -9,4 +10,5 @@ export function registerBenchCommand(program: Command): void {
   registerBenchTestbed(bench);
   registerBenchForms(bench);
   registerBenchThroughput(bench);
+  registerBenchMemory(bench);
 }

@@ -15,6 +15,7 @@ import { isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
 import { startTestbed, type Scale } from '../testbed/index.ts';
 import { crawlCommand } from './crawl-command.ts';
 import { emitJson } from './output.ts';
+import { startMemorySampler } from './process-memory.ts';
 
 interface ThroughputOptions {
   domain: string;
@@ -52,17 +53,23 @@ export async function benchThroughput(opts: ThroughputOptions) {
 }
 
 async function timeSurfacer(opts: ThroughputOptions) {
+  const run = await surfacerCrawl({ domain: opts.domain, strategy: 'bfs', pages: opts.pages, concurrency: opts.concurrency, scale: opts.scale, maxQueries: 0 });
+  return { pagesPerSecond: run.pagesFetched / run.wallSeconds, ...run };
+}
+
+/** One Surfacer crawl of a built-in site into a throw-away run directory, with its peak memory. */
+export async function surfacerCrawl(o: { domain: string; strategy: 'bfs' | 'adaptive'; pages: number; concurrency: number; scale: Scale; maxQueries: number }) {
   const dir = mkdtempSync(join(tmpdir(), 'surfacer-bench-'));
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  const memory = startMemorySampler();
   try {
     const summary = await crawlCommand({
-      domain: opts.domain, strategy: 'bfs', agents: opts.concurrency, maxDepth: 50, maxQueries: 0, maxPages: opts.pages, timeLimit: 0, seed: 1,
-      out: join(dir, 'run'), allowPost: false, json: true, scale: opts.scale, trouble: 'off', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
+      domain: o.domain, strategy: o.strategy, agents: o.concurrency, maxDepth: 50, maxQueries: o.maxQueries, maxPages: o.pages, timeLimit: 0, seed: 1,
+      out: join(dir, 'run'), allowPost: true, json: true, scale: o.scale, trouble: 'off', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
     });
-    return { pagesPerSecond: summary.totals.pagesFetched / summary.wallSeconds, pagesFetched: summary.totals.pagesFetched, wallSeconds: summary.wallSeconds, peakRssMiB: Math.round(peakRss / 2 ** 20) };
+    const peak = memory.stop();
+    return { pagesFetched: summary.totals.pagesFetched, recordsHarvested: summary.totals.recordsHarvested, queriesIssued: summary.totals.queriesIssued, wallSeconds: summary.wallSeconds, stoppedBy: summary.stoppedBy, peakRssMiB: peak.nodeMiB, peakRssWithBrowserMiB: peak.totalMiB };
   } finally {
-    clearInterval(sampler);
+    memory.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright';
 import { launchChromium } from '../browser/index.ts';
 import { politeGoto } from '../agent/navigate.ts';
 import { fillForm, submitForm } from '../agent/fill.ts';
+import { searchFormInfo } from '../agent/search-form-info.ts';
 import type { SearchFormInfo } from '../coordinator/messages.ts';
 import { classifyForm, snapshotPage, type FormSnapshot, type PageSnapshot } from '../perceive/index.ts';
 import { canonicalUrl, isSameSite } from '../url/canonical.ts';
@@ -33,30 +34,6 @@ export interface LiveOptions {
   maxCandidates: number;
   forms: boolean;
   keywords: string[];
-}
-
-function searchFormInfo(pageUrl: string, form: FormSnapshot, probability: number, fieldTypes: Map<string, string>): SearchFormInfo {
-  return {
-    formKey: `${pageUrl}#form${form.index}`,
-    pageUrl,
-    index: form.index,
-    method: form.method,
-    action: form.action,
-    depth: 0,
-    probability,
-    fields: form.fields.map((f) => ({
-      name: f.name,
-      label: f.label,
-      tag: f.tag,
-      type: f.type,
-      fieldType: fieldTypes.get(f.name) ?? 'other',
-      required: f.required,
-      hidden: f.hidden,
-      ...(f.placeholder !== undefined ? { placeholder: f.placeholder } : {}),
-      ...(f.options ? { options: f.options } : {}),
-      selectorHint: f.selectorHint,
-    })),
-  };
 }
 
 /** The field a keyword goes in: the one classified as the search query, else the first visible text box. */
@@ -115,7 +92,7 @@ export class LiveEnv implements NavEnv {
         const form = snap0.forms.find((f) => f.index === r.formIndex);
         if (!form) throw new Error(`the search form is gone from ${r.pageUrl}`);
         const cls = classifyForm(form, { url: snap0.url, title: snap0.title });
-        const info = searchFormInfo(snap0.url, form, cls.probabilities[cls.type] ?? 0, new Map(cls.fields.map((f) => [f.name, f.type])));
+        const info = searchFormInfo(snap0.url, 0, form, cls);
         await fillForm(this.tab, info, r.values);
         const res = await submitForm(this.tab, info);
         url = canonicalUrl(res.finalUrl);
@@ -125,7 +102,7 @@ export class LiveEnv implements NavEnv {
       for (const form of snap.forms) {
         const cls = classifyForm(form, { url: snap.url, title: snap.title });
         if (cls.type !== 'search' || form.method !== 'GET') continue;
-        searchForms.push({ form, info: searchFormInfo(snap.url, form, cls.probabilities.search, new Map(cls.fields.map((f) => [f.name, f.type]))) });
+        searchForms.push({ form, info: searchFormInfo(snap.url, 0, form, cls) });
       }
       const node = { url, snap, searchForms };
       this.nodes.set(id, node);

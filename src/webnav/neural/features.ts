@@ -6,7 +6,7 @@
 import type { EdgeKind } from '../graph.ts';
 import { EDGE_KINDS, NODE_KINDS } from '../graph.ts';
 import { labelMatch } from '../baselines.ts';
-import { PageReader, type NavEdge, type NavQuery, type PageView } from '../env.ts';
+import { PageReader, pageHasQuery, type NavEdge, type NavQuery, type PageView } from '../env.ts';
 import { cosine, hashedVector, recall, tfidfVector, tokens, type Idf } from '../text.ts';
 
 export interface Sparse {
@@ -14,10 +14,10 @@ export interface Sparse {
   val: number[];
 }
 
-/** Edge features: edge kind (4), next page kind (3), cos, recall, label match, next has form, next already on path. */
-export const EDGE_FEATURES = EDGE_KINDS.length + NODE_KINDS.length + 5;
-/** Stop features: cos, recall, page kind (3), has form. */
-export const STOP_FEATURES = 2 + NODE_KINDS.length + 1;
+/** Edge features: edge kind (4), next page kind (3), cos, recall, says the query, label match, next has form, next already on path. */
+export const EDGE_FEATURES = EDGE_KINDS.length + NODE_KINDS.length + 6;
+/** Stop features: cos, recall, says the query, page kind (3), has form. */
+export const STOP_FEATURES = 3 + NODE_KINDS.length + 1;
 /** Kind of the edge that led to the current page (4) or none. */
 export const PREV_FEATURES = EDGE_KINDS.length;
 
@@ -25,6 +25,8 @@ export interface NodeInfo {
   vec: Sparse;
   cos: number;
   recall: number;
+  /** The page says the query's sentences: what a reader sees, and what the baselines stop on. */
+  says: boolean;
   kind: string;
   hasForm: boolean;
 }
@@ -54,7 +56,7 @@ export class QueryFeaturizer {
       vec = hashedVector(v.tfidf, this.dim);
       this.vecCache?.set(id, vec);
     }
-    const out: NodeInfo = { vec, cos: cosine(this.qTfidf, v.tfidf), recall: recall(this.qToks, v.set, this.idf), kind: v.page.kind, hasForm: v.page.hasForm };
+    const out: NodeInfo = { vec, cos: cosine(this.qTfidf, v.tfidf), recall: recall(this.qToks, v.set, this.idf), says: pageHasQuery(v, this.query), kind: v.page.kind, hasForm: v.page.hasForm };
     this.info.set(id, out);
     return out;
   }
@@ -65,6 +67,7 @@ export class QueryFeaturizer {
       ...oneHot(NODE_KINDS, next.kind),
       next.cos,
       next.recall,
+      next.says ? 1 : 0,
       e.kind === 'form' ? labelMatch(e.label ?? '', this.qSet, this.idf) : 0,
       next.hasForm ? 1 : 0,
       onPath ? 1 : 0,
@@ -72,7 +75,7 @@ export class QueryFeaturizer {
   }
 
   stopFeatures(cur: NodeInfo): number[] {
-    return [cur.cos, cur.recall, ...oneHot(NODE_KINDS, cur.kind), cur.hasForm ? 1 : 0];
+    return [cur.cos, cur.recall, cur.says ? 1 : 0, ...oneHot(NODE_KINDS, cur.kind), cur.hasForm ? 1 : 0];
   }
 }
 
