@@ -43,7 +43,7 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('RunStore kill safety', () => {
+describe('RunStore kill safety', { timeout: 60_000 }, () => {
   it('keeps every complete line of a SIGKILLed writer and duplicates nothing when items are re-added', async () => {
     const dir = join(root, 'run');
     await runAndKill(dir, 'create', 250);
