@@ -12,7 +12,7 @@
 import type { Page } from 'playwright';
 import { classifyForm, snapshotPage, type FormSnapshot, type PageSnapshot } from '../perceive/index.ts';
 import { canonicalUrl, tryCanonicalUrl } from '../url/canonical.ts';
-import type { CoordinatorPort, EpisodeAssignment, SearchFormInfo } from '../coordinator/messages.ts';
+import type { AgentMessage, CoordinatorPort, EpisodeAssignment, SearchFormInfo } from '../coordinator/messages.ts';
 import { clickAndSettle, fillForm, submitForm } from './fill.ts';
 import { politeGoto } from './navigate.ts';
 import { searchFormInfo } from './search-form-info.ts';
@@ -42,7 +42,8 @@ async function explore(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
   const snap = await snapshotPage(page);
   const typed = snap.forms.map((form) => ({ form, result: classifyForm(form, { url: snap.url, title: snap.title }) }));
   const searchForms = typed.filter((t) => t.result.type === 'search');
-  const label = labelPage({ via: a.via, resultListSize: largestLinkGroup(snap), statesTotal: false, attributeLines: Object.keys(attributeLines(snap.text)).length, hasQuery: new URL(snap.url).search.length > 1, searchForms: searchForms.length });
+  const attributes = attributeLines(snap.text);
+  const label = labelPage({ via: a.via, resultListSize: largestLinkGroup(snap), statesTotal: false, attributeLines: Object.keys(attributes).length, hasQuery: new URL(snap.url).search.length > 1, searchForms: searchForms.length });
   await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: a.via, score: label.score, title: snap.title, status: nav.status, fromUrl: a.fromUrl, text: pageText(snap), links: pageLinks(snap) });
   await port.send({
     type: 'forms',
@@ -53,7 +54,7 @@ async function explore(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
     searchForms: searchForms.map((t) => searchFormInfo(a.startUrl, a.depth, t.form, t.result)),
   });
   // A record page a surface link reaches (a "featured" record) is harvested like any other.
-  if (label.kind === 'record') await port.send({ type: 'record', episodeId: a.episodeId, url: a.startUrl, title: snap.headings[0] ?? snap.title, text: snap.text, attributes: attributeLines(snap.text), depth: a.depth });
+  if (label.kind === 'record') await port.send(recordMessage(a, snap, attributes));
   const links = snap.links.filter((l) => !/\bnofollow\b/i.test(l.rel ?? '')).map((l) => ({ url: l.href, text: l.text }));
   await port.send({ type: 'links', episodeId: a.episodeId, fromUrl: a.startUrl, depth: a.depth, links });
   return { steps: 1, queries: 0, moreWork: false };
@@ -159,9 +160,13 @@ async function fetchRecord(page: Page, a: EpisodeAssignment, port: CoordinatorPo
   const attributes = attributeLines(snap.text);
   const label = labelPage({ via: 'record-link', resultListSize: largestLinkGroup(snap), statesTotal: false, attributeLines: Object.keys(attributes).length, hasQuery: new URL(snap.url).search.length > 1, searchForms: 0 });
   await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: 'record-link', score: label.score, title: snap.title, status: nav.status, query: a.foundBy, fromUrl: a.fromUrl, text: pageText(snap), links: pageLinks(snap) });
-  const title = snap.headings[0] ?? snap.title;
-  await port.send({ type: 'record', episodeId: a.episodeId, url: a.startUrl, title, text: snap.text, attributes, foundBy: a.foundBy, depth: a.depth });
+  await port.send(recordMessage(a, snap, attributes));
   return { steps: 1, queries: 0, moreWork: false };
+}
+
+/** The record an episode's page holds: its main heading as title, its text and attribute lines. */
+function recordMessage(a: EpisodeAssignment, snap: PageSnapshot, attributes: Record<string, string>): Extract<AgentMessage, { type: 'record' }> {
+  return { type: 'record', episodeId: a.episodeId, url: a.startUrl, title: snap.headings[0] ?? snap.title, text: snap.text, attributes, foundBy: a.foundBy, depth: a.depth };
 }
 
 function formIndex(formKey: string): number {

@@ -25,8 +25,8 @@ export function searchFormInfo(pageUrl: string, depth: number, form: FormSnapsho
       fieldType: typeByName.get(f.name) ?? 'other',
       required: f.required,
       hidden: f.hidden,
-      ...(f.placeholder !== undefined ? { placeholder: f.placeholder } : {}),
-      ...(f.options ? { options: f.options } : {}),
+      placeholder: f.placeholder,
+      options: f.options,
       selectorHint: f.selectorHint,
     })),
   };

@@ -61,17 +61,18 @@ async function timeSurfacer(opts: ThroughputOptions) {
 export async function surfacerCrawl(o: { domain: string; strategy: 'bfs' | 'adaptive'; pages: number; concurrency: number; scale: Scale; maxQueries: number }) {
   const dir = mkdtempSync(join(tmpdir(), 'surfacer-bench-'));
   const memory = startMemorySampler();
+  let summary;
+  let peak;
   try {
-    const summary = await crawlCommand({
+    summary = await crawlCommand({
       domain: o.domain, strategy: o.strategy, agents: o.concurrency, maxDepth: 50, maxQueries: o.maxQueries, maxPages: o.pages, timeLimit: 0, seed: 1,
       out: join(dir, 'run'), allowPost: true, json: true, scale: o.scale, trouble: 'off', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
     });
-    const peak = memory.stop();
-    return { pagesFetched: summary.totals.pagesFetched, recordsHarvested: summary.totals.recordsHarvested, queriesIssued: summary.totals.queriesIssued, wallSeconds: summary.wallSeconds, stoppedBy: summary.stoppedBy, peakRssMiB: peak.nodeMiB, peakRssWithBrowserMiB: peak.totalMiB };
   } finally {
-    memory.stop();
+    peak = memory.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+  return { pagesFetched: summary.totals.pagesFetched, recordsHarvested: summary.totals.recordsHarvested, queriesIssued: summary.totals.queriesIssued, wallSeconds: summary.wallSeconds, stoppedBy: summary.stoppedBy, peakRssMiB: peak.nodeMiB, peakRssWithBrowserMiB: peak.totalMiB };
 }
 
 async function timeCrawlee(seed: string, pages: number, concurrency: number) {
