@@ -26,6 +26,25 @@ export interface EpisodeSummary {
   moreWork: boolean;
 }
 
+/**
+ * Runs one attempt of an episode and tells the coordinator when it starts and how it ended
+ * (a failed attempt rethrows, so the caller's retries apply). The crawl and `replay` both run
+ * episodes through here, so their traces line up message for message.
+ */
+export async function runReportedEpisode(page: Page, a: EpisodeAssignment, attempt: number, port: CoordinatorPort): Promise<EpisodeSummary> {
+  await port.send({ type: 'episode-start', episodeId: a.episodeId, kind: a.kind, startUrl: a.startUrl, attempt, formKey: a.formKey });
+  const assignment = { kind: a.kind, startUrl: a.startUrl, depth: a.depth, via: a.via, formKey: a.formKey };
+  let summary: EpisodeSummary;
+  try {
+    summary = await runEpisode(page, a, port);
+  } catch (err) {
+    await port.send({ type: 'episode-end', episodeId: a.episodeId, ok: false, steps: 0, queries: 0, moreWork: false, error: err instanceof Error ? err.message : String(err), assignment });
+    throw err;
+  }
+  await port.send({ type: 'episode-end', episodeId: a.episodeId, ok: true, ...summary, assignment });
+  return summary;
+}
+
 export async function runEpisode(page: Page, a: EpisodeAssignment, port: CoordinatorPort): Promise<EpisodeSummary> {
   switch (a.kind) {
     case 'explore':
@@ -66,7 +85,8 @@ async function harvest(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
   let queries = 0;
   let form: SearchFormInfo | undefined;
   let surfaceLinks = new Set<string>();
-  while (steps < a.budget.maxSteps && Date.now() - started < a.budget.timeLimitMs) {
+  // timeLimitMs 0: steps only (deterministic crawls must not end an episode by the clock).
+  while (steps < a.budget.maxSteps && (a.budget.timeLimitMs === 0 || Date.now() - started < a.budget.timeLimitMs)) {
     const { query } = await port.send({ type: 'next-query', episodeId: a.episodeId, formKey: a.formKey! });
     if (!query) return { steps, queries, moreWork: false };
     // Back to a fresh copy of the form page for every query: result pages may hide the form.
@@ -128,10 +148,12 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     if (fresh.length === 0 || !reading.next) break;
     const next = reading.next;
     if (next.kind === 'link') {
-      const ok = await port.send({ type: 'allowed', url: next.url });
+      const ok = await port.send({ type: 'allowed', episodeId: a.episodeId, url: next.url });
       if (!ok.allowed) break;
+      await port.send({ type: 'trace', episodeId: a.episodeId, action: 'next', input: { kind: 'link', url: next.url, page: pageNo + 1 } });
       await politeGoto(page, next.url);
     } else {
+      await port.send({ type: 'trace', episodeId: a.episodeId, action: 'next', input: { kind: next.kind, text: next.text, selector: next.selectorHint, page: pageNo + 1 } });
       await clickAndSettle(page, next.selectorHint);
     }
   }

@@ -3,6 +3,7 @@ import { registerBenchTestbed } from './bench-testbed.ts';
 import { registerBenchForms } from './bench-forms.ts';
 import { registerBenchThroughput } from './bench-throughput.ts';
 import { registerBenchMemory } from './bench-memory.ts';
+import { registerBenchTrace } from './bench-trace.ts';
 
 /** `surfacer bench <what>`: each benchmark writes one JSON object (stdout, or --out FILE). */
 export function registerBenchCommand(program: Command): void {
@@ -11,4 +12,5 @@ export function registerBenchCommand(program: Command): void {
   registerBenchForms(bench);
   registerBenchThroughput(bench);
   registerBenchMemory(bench);
+  registerBenchTrace(bench);
 }

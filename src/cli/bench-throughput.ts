@@ -3,7 +3,7 @@
  * PlaywrightCrawler, and of a bare Playwright loop that reuses its pages — in one run, on the
  * same testbed site, at the same concurrency — plus the peak memory of the Surfacer crawl.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -13,7 +13,7 @@ import { PlaywrightCrawler } from '@crawlee/playwright';
 import { crawleeLaunchContext, launchChromium } from '../browser/index.ts';
 import { isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
 import { startTestbed, type Scale } from '../testbed/index.ts';
-import { crawlCommand } from './crawl-command.ts';
+import { crawlCommand, type CrawlCliOptions } from './crawl-command.ts';
 import { emitJson } from './output.ts';
 import { startMemorySampler } from './process-memory.ts';
 
@@ -58,21 +58,23 @@ async function timeSurfacer(opts: ThroughputOptions) {
 }
 
 /** One Surfacer crawl of a built-in site into a throw-away run directory, with its peak memory. */
-export async function surfacerCrawl(o: { domain: string; strategy: 'bfs' | 'adaptive'; pages: number; concurrency: number; scale: Scale; maxQueries: number }) {
+export async function surfacerCrawl(o: { domain: string; strategy: 'bfs' | 'adaptive'; pages: number; concurrency: number; scale: Scale; maxQueries: number; extra?: Partial<CrawlCliOptions> }) {
   const dir = mkdtempSync(join(tmpdir(), 'surfacer-bench-'));
   const memory = startMemorySampler();
   let summary;
   let peak;
+  let traceBytes = 0;
   try {
     summary = await crawlCommand({
       domain: o.domain, strategy: o.strategy, agents: o.concurrency, maxDepth: 50, maxQueries: o.maxQueries, maxPages: o.pages, timeLimit: 0, seed: 1,
-      out: join(dir, 'run'), allowPost: true, json: true, scale: o.scale, trouble: 'off', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
+      out: join(dir, 'run'), allowPost: true, json: true, scale: o.scale, trouble: 'off', testbedPort: 0, episodeSteps: 20, episodeTime: 120, ...o.extra,
     });
+    traceBytes = statSync(join(dir, 'run', 'trace.jsonl')).size;
   } finally {
     peak = memory.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  return { pagesFetched: summary.totals.pagesFetched, recordsHarvested: summary.totals.recordsHarvested, queriesIssued: summary.totals.queriesIssued, wallSeconds: summary.wallSeconds, stoppedBy: summary.stoppedBy, peakRssMiB: peak.nodeMiB, peakRssWithBrowserMiB: peak.totalMiB };
+  return { pagesFetched: summary.totals.pagesFetched, recordsHarvested: summary.totals.recordsHarvested, queriesIssued: summary.totals.queriesIssued, wallSeconds: summary.wallSeconds, traceSeconds: summary.traceSeconds, traceBytes, stoppedBy: summary.stoppedBy, peakRssMiB: peak.nodeMiB, peakRssWithBrowserMiB: peak.totalMiB };
 }
 
 async function timeCrawlee(seed: string, pages: number, concurrency: number) {

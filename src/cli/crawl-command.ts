@@ -4,12 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { LVS_DOMAINS, loadLvsTable } from '../lvs/index.ts';
-import { RunStore, defaultRunDir } from '../store/index.ts';
+import { RunStore, TraceFileError, defaultRunDir, readRunStart, traceFileOf } from '../store/index.ts';
+import { runProvenance, type RunProvenance } from './provenance.ts';
 import { STRATEGY_NAMES, isStrategyName, type StrategyName } from '../strategies/index.ts';
 import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
 import { runCrawl } from '../coordinator/crawl.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
-import { startTestbed, TESTBED_DOMAINS, type Scale, type TestbedHandle } from '../testbed/index.ts';
+import type { Scale, TestbedHandle } from '../testbed/index.ts';
+import { startBuiltInSite, type TestbedPlan } from './builtin-site.ts';
 import { writeReport } from '../report/index.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
@@ -33,9 +35,22 @@ export interface CrawlCliOptions {
   scale: Scale;
   trouble: 'default' | 'on' | 'off';
   testbedPort?: number;
+  /** Seed of the built-in site (default: --seed). */
+  testbedSeed?: number;
   episodeSteps: number;
   episodeTime: number;
+  /** One episode at a time in schedule order, episodes bounded by steps: same seed and config, same run. */
+  deterministic?: boolean;
+  /** Save a Playwright trace (zip) of every episode in <run>/playwright/. */
+  playwrightTrace?: boolean;
+  /** Write every agent message to the trace (default true; replay needs them). */
+  traceMessages?: boolean;
+  /** Re-run the configuration recorded in this trace (file or run directory) from scratch. */
+  fromTrace?: string;
 }
+
+/** Options a trace's run-start row holds that a re-run takes as they were (the rest are the user's). */
+const RUN_ONLY_OPTIONS = new Set(['out', 'resume', 'fromTrace', 'json']);
 
 function positiveInt(name: string) {
   return (v: string) => {
@@ -49,7 +64,7 @@ export function registerCrawlCommand(program: Command): void {
   program
     .command('crawl')
     .description('crawl one ODP domain (by default its built-in testbed site) and write the run directory and report')
-    .requiredOption('--domain <domain>', `ODP domain: ${LVS_DOMAINS.join(', ')}`)
+    .option('--domain <domain>', `ODP domain: ${LVS_DOMAINS.join(', ')} (required unless --from-trace or --resume)`)
     .option('--seeds <fileOrUrl...>', 'seed URLs or seed files (default: seeds/<domain>.txt)')
     .addOption(new Option('--strategy <name>', 'query strategy').choices([...STRATEGY_NAMES]).default('adaptive'))
     .option('--agents <n>', 'parallel agents (browser pages)', positiveInt('--agents'), 4)
@@ -64,11 +79,17 @@ export function registerCrawlCommand(program: Command): void {
     .option('--json', 'quiet; print the summary as JSON', false)
     .addOption(new Option('--scale <scale>', 'testbed scale when crawling a built-in site').choices(['small', 'medium', 'large']).default('small'))
     .addOption(new Option('--trouble <mode>', 'testbed trouble (slow, 5xx, 429, robots)').choices(['default', 'on', 'off']).default('default'))
+    .option('--testbed-seed <n>', 'seed of the built-in site (default: --seed)', positiveInt('--testbed-seed'))
     .option('--testbed-port <n>', 'port for the built-in site (default: the one in its seed file; 0 = any free port)', positiveInt('--testbed-port'))
     .option('--episode-steps <n>', 'steps per episode', positiveInt('--episode-steps'), 20)
     .option('--episode-time <sec>', 'time limit per episode (per agent)', positiveInt('--episode-time'), 120)
-    .action(async (opts: CrawlCliOptions) => {
-      const summary = await crawlCommand(opts);
+    .option('--deterministic', 'one episode at a time in schedule order, episodes bounded by steps only: the same seed and config give the same run', false)
+    .option('--playwright-trace', 'save a Playwright trace (zip) of every episode in <run>/playwright/ (open with `npx playwright show-trace`)', false)
+    .option('--no-trace-messages', 'trace only actions and errors, not every agent message (replay needs them)')
+    .option('--from-trace <trace>', 're-run, from scratch, the configuration recorded in a trace.jsonl (or run directory); options given here override it')
+    .action(async (opts: CrawlCliOptions, command: Command) => {
+      const given = new Set(Object.keys(opts).filter((k) => command.getOptionValueSource(k) === 'cli'));
+      const summary = await crawlCommand(opts.fromTrace ? optionsFromTrace(opts, given) : opts);
       if (opts.json) emitJson(summary);
       else process.stdout.write(`${summary.runDir}: ${summary.totals.pagesFetched} pages, ${summary.totals.recordsHarvested} records, ${summary.totals.queriesIssued} queries${summary.coverage !== undefined ? `, coverage ${summary.coverage.toFixed(3)}` : ''} (${summary.stoppedBy}, ${summary.wallSeconds.toFixed(1)} s)\n`);
     });
@@ -80,26 +101,10 @@ function countBy(values: string[]): Record<string, number> {
   return out;
 }
 
-interface TestbedPlan {
-  domain: string;
-  scale: Scale;
-  seed: number;
-  trouble: 'default' | 'on' | 'off';
-  port: number;
-}
-
-async function startBuiltInSite(plan: TestbedPlan): Promise<TestbedHandle> {
-  const index = (TESTBED_DOMAINS as readonly string[]).indexOf(plan.domain);
-  if (index < 0) throw new UserError(`seed file names an unknown testbed site: ${plan.domain}`);
-  try {
-    return plan.port === 0
-      ? await startTestbed({ domains: [plan.domain], scale: plan.scale, seed: plan.seed, port: 0, trouble: plan.trouble })
-      : await startTestbed({ domains: [plan.domain], scale: plan.scale, seed: plan.seed, portBase: plan.port - index, trouble: plan.trouble });
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'EADDRINUSE' || /EADDRINUSE|in use/i.test((err as Error).message)) throw new UserError(`port ${plan.port} for the built-in ${plan.domain} site is in use; stop the other process or pass --testbed-port 0`);
-    throw err;
-  }
+function readManifestDomain(dir: string): string {
+  const file = join(dir, 'state.json');
+  if (!existsSync(file)) throw new UserError(`${dir} is not a Surfacer run directory (no state.json)`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { manifest?: { domain?: string } }).manifest?.domain ?? '';
 }
 
 function readManifest(dir: string): { seeds: string[]; testbed?: TestbedPlan } {
@@ -110,7 +115,31 @@ function readManifest(dir: string): { seeds: string[]; testbed?: TestbedPlan } {
   return state.manifest;
 }
 
+/**
+ * The options recorded in a trace, with the ones the user gave on this command line on top.
+ * The run directory is always new (`--out`, or the default name).
+ */
+export function optionsFromTrace(opts: CrawlCliOptions, given: ReadonlySet<string>): CrawlCliOptions {
+  let recorded: CrawlCliOptions;
+  try {
+    recorded = readRunStart<RunProvenance>(traceFileOf(opts.fromTrace!)).options as unknown as CrawlCliOptions;
+  } catch (err) {
+    if (err instanceof TraceFileError) throw new UserError(err.message);
+    throw err;
+  }
+  const merged: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(recorded)) if (!RUN_ONLY_OPTIONS.has(k)) merged[k] = v;
+  for (const k of given) merged[k] = (opts as unknown as Record<string, unknown>)[k];
+  merged['json'] = opts.json;
+  merged['out'] = opts.out;
+  merged['resume'] = undefined;
+  merged['fromTrace'] = opts.fromTrace;
+  return merged as unknown as CrawlCliOptions;
+}
+
 export async function crawlCommand(opts: CrawlCliOptions) {
+  if (opts.resume && !opts.domain) opts = { ...opts, domain: readManifestDomain(opts.resume) };
+  if (!opts.domain) throw new UserError('--domain is required (or --from-trace <trace>, or --resume <dir>)');
   if (!(LVS_DOMAINS as readonly string[]).includes(opts.domain)) throw new UserError(`unknown domain "${opts.domain}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (!isStrategyName(opts.strategy)) throw new UserError(`unknown strategy "${opts.strategy}"`);
   if (opts.agents < 1) throw new UserError('--agents must be at least 1');
@@ -125,7 +154,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
 
   // A resumed run continues against the same sites, at the same addresses, as it started.
   const saved = opts.resume ? readManifest(opts.resume) : undefined;
-  const testbedPlan = saved ? saved.testbed : seeds.testbedDomains.length ? { domain: seeds.testbedDomains[0]!, scale: opts.scale, seed: opts.seed, trouble: opts.trouble, port: opts.testbedPort ?? Number(new URL(seeds.urls[0]!).port) } : undefined;
+  const testbedPlan = saved ? saved.testbed : seeds.testbedDomains.length ? { domain: seeds.testbedDomains[0]!, scale: opts.scale, seed: opts.testbedSeed ?? opts.seed, trouble: opts.trouble, port: opts.testbedPort ?? Number(new URL(seeds.urls[0]!).port) } : undefined;
   let testbed: TestbedHandle | undefined;
   try {
     let urls = saved ? saved.seeds : seeds.urls;
@@ -144,12 +173,15 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       maxQueries: opts.maxQueries,
       maxPages: opts.maxPages,
       maxStepsPerEpisode: opts.episodeSteps,
-      episodeTimeLimitMs: opts.episodeTime * 1000,
+      // Deterministic runs end episodes by steps only: the clock differs from run to run.
+      episodeTimeLimitMs: opts.deterministic ? 0 : opts.episodeTime * 1000,
       maxResultPagesPerQuery: 20,
       allowPost: opts.allowPost,
       allowedHosts: [...new Set(urls.map((u) => new URL(u).hostname))],
       seed: opts.seed,
       patience: 25,
+      origins: [...new Set(urls.map((u) => new URL(u).origin))],
+      traceMessages: opts.traceMessages !== false,
     };
     let store: RunStore;
     if (opts.resume) {
@@ -157,8 +189,11 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       store = await RunStore.resume(opts.resume);
     } else {
       const dir = opts.out ?? join(process.cwd(), defaultRunDir(opts.domain, strategy));
-      store = await RunStore.create(dir, { domain: opts.domain, strategy, seeds: urls, testbed: testbedPlan ? { ...testbedPlan, port: new URL(urls[0]!).port ? Number(new URL(urls[0]!).port) : 80 } : undefined }, config);
+      store = await RunStore.create(dir, { domain: opts.domain, strategy, seeds: urls, testbed: testbedPlan ? { ...testbedPlan, port: new URL(urls[0]!).port ? Number(new URL(urls[0]!).port) : 80 } : undefined, fromTrace: opts.fromTrace }, config);
     }
+    // The trace opens with how the run was made (each resume adds how it went on).
+    const recordedOptions = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined));
+    store.trace({ action: opts.resume ? 'run-resume' : 'run-start', input: runProvenance({ options: recordedOptions, config, strategySeed: opts.seed, testbedSeed: testbedPlan?.seed ?? null, deterministic: !!opts.deterministic }) });
     const bar = opts.json || !process.stderr.isTTY ? undefined : new cliProgress.SingleBar({ format: 'pages {pages} | results {results} | records {records} | queries {queries} | forms {forms} | {duration}s', stream: process.stderr }, cliProgress.Presets.shades_classic);
     bar?.start(1, 0, { pages: 0, results: 0, records: 0, queries: 0, forms: 0 });
     let outcome;
@@ -171,6 +206,8 @@ export async function crawlCommand(opts: CrawlCliOptions) {
         agents: opts.agents,
         timeLimitSec: opts.timeLimit,
         resume: !!opts.resume,
+        deterministic: !!opts.deterministic,
+        playwrightTraceDir: opts.playwrightTrace ? join(store.dir, 'playwright') : undefined,
         onProgress: (c) => {
           const n = store.counts();
           bar?.update(0, { pages: n.pages, results: n.pagesByKind['result'] ?? 0, records: n.records, queries: c.queriesIssued, forms: Object.values(c.formsFound).reduce((a, b) => a + b, 0) });
@@ -181,7 +218,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     }
     const report = await writeReport(store.dir, { testbed: testbedPlan ? { domain: testbedPlan.domain, scale: testbedPlan.scale, seed: testbedPlan.seed, origin: new URL(urls[0]!).origin } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
-    return { runDir: store.dir, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
+    return { runDir: store.dir, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
   } finally {
     await testbed?.close();
   }

@@ -6,6 +6,8 @@ import { registerBenchCommand } from './bench-command.ts';
 import { registerCrawlCommand } from './crawl-command.ts';
 import { registerReportCommand } from './report-command.ts';
 import { registerWebnavCommand } from './webnav-command.ts';
+import { registerReplayCommand } from './replay-command.ts';
+import { registerDiffCommand } from './diff-command.ts';
 
 const program = new Command();
 program
@@ -16,6 +18,8 @@ program
 
 registerCrawlCommand(program);
 registerReportCommand(program);
+registerReplayCommand(program);
+registerDiffCommand(program);
 registerTestbedCommand(program);
 registerFormsCommand(program);
 registerBenchCommand(program);

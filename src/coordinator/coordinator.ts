@@ -11,6 +11,7 @@ import { createStrategy, type CorpusView, type QueryCandidate, type QueryStrateg
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
 import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
 import { TrapGuard } from './trap-guard.ts';
+import { messageTraceRow } from './message-trace.ts';
 
 export interface CoordinatorConfig {
   strategy: StrategyName;
@@ -26,6 +27,10 @@ export interface CoordinatorConfig {
   seed: number;
   /** Stop querying a form after this many queries in a row that brought no new record. */
   patience: number;
+  /** The seeds' origins; trace digests name them `{site}`, so a site on another port replays the same. */
+  origins?: string[];
+  /** Write every agent message to the trace (default); off, only actions and errors (for the overhead bench). */
+  traceMessages?: boolean;
 }
 
 interface FormState {
@@ -59,6 +64,8 @@ export class Coordinator implements CoordinatorPort {
   private pooledCount = 0;
   queriesIssued = 0;
   errors = 0;
+  /** Time spent writing message rows to the trace (digests and appends), for the overhead bench. */
+  traceSeconds = 0;
   readonly formsFound: Record<string, number> = {};
   readonly formsSkipped: Record<string, number> = {};
 
@@ -87,7 +94,26 @@ export class Coordinator implements CoordinatorPort {
   }
 
   async send<M extends AgentMessage>(message: M): Promise<ReplyTo<M>> {
-    return this.handle(message) as ReplyTo<M>;
+    const reply = this.handle(message);
+    this.traceMessage(message, reply);
+    return reply as ReplyTo<M>;
+  }
+
+  /**
+   * One trace row per message, after the coordinator's own rows for it (form-found, …). With
+   * message tracing off, only the agents' actions and errors are written, as resume and the
+   * report need them.
+   */
+  private traceMessage(m: AgentMessage, reply: unknown): void {
+    if (this.config.traceMessages !== false) {
+      const t0 = performance.now();
+      this.store.trace(messageTraceRow(m, reply, this.config.origins ?? []));
+      this.traceSeconds += (performance.now() - t0) / 1000;
+    } else if (m.type === 'trace') {
+      this.store.trace({ episode: m.episodeId, action: m.action, input: m.input, outcome: m.outcome });
+    } else if (m.type === 'error') {
+      this.store.trace({ episode: m.episodeId, action: 'error', input: { url: m.url }, outcome: { message: m.message } });
+    }
   }
 
   private handle(m: AgentMessage): unknown {
@@ -115,14 +141,18 @@ export class Coordinator implements CoordinatorPort {
         return { fresh };
       }
       case 'trace':
-        this.store.trace({ episode: m.episodeId, action: m.action, input: m.input, outcome: m.outcome });
         return { ok: true };
       case 'error':
         this.errors++;
-        this.store.trace({ episode: m.episodeId, action: 'error', input: { url: m.url }, outcome: { message: m.message } });
         return { ok: true };
       case 'allowed':
         return this.allowed(m.url);
+      case 'episode-start':
+        return { ok: true };
+      case 'episode-end':
+        // A harvest episode that ran out of steps or time hands its form to the next one.
+        if (m.ok && m.assignment.kind === 'harvest' && m.moreWork && m.assignment.formKey && this.formHasWork(m.assignment.formKey)) this.continueHarvest(m.assignment);
+        return { ok: true };
     }
   }
 
@@ -277,7 +307,7 @@ export class Coordinator implements CoordinatorPort {
   }
 
   /** Schedules the next harvest episode of a form whose episode ran out of steps or time. */
-  continueHarvest(previous: EpisodeAssignment): void {
+  continueHarvest(previous: Pick<EpisodeAssignment, 'startUrl' | 'depth' | 'via' | 'formKey'>): void {
     this.schedule({ kind: 'harvest', startUrl: previous.startUrl, depth: previous.depth, via: previous.via, formKey: previous.formKey }, true);
   }
 

@@ -4,15 +4,16 @@
  * support are used as they are), and every request is one episode that an agent runs in the
  * page Crawlee opened. The coordinator decides what goes into the queue.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Page } from 'playwright';
 import { Configuration, RequestQueue, log as crawleeLog, LogLevel } from '@crawlee/core';
 import { MemoryStorage } from '@crawlee/memory-storage';
 import { PlaywrightCrawler } from '@crawlee/playwright';
 import { crawleeLaunchContext } from '../browser/index.ts';
 import type { LvsTable } from '../lvs/index.ts';
 import type { RunStore } from '../store/index.ts';
-import { runEpisode } from '../agent/episode.ts';
+import { runReportedEpisode } from '../agent/episode.ts';
 import { Coordinator, type CoordinatorConfig } from './coordinator.ts';
 import type { EpisodeAssignment } from './messages.ts';
 
@@ -27,6 +28,13 @@ export interface CrawlRunOptions {
   /** Continue the queue saved in the run directory instead of starting from the seeds. */
   resume: boolean;
   onProgress?: (c: Coordinator) => void;
+  /**
+   * One episode at a time in the order the coordinator scheduled them, episodes bounded by
+   * steps, not the clock: the same seed and config then give the same run (see `--from-trace`).
+   */
+  deterministic?: boolean;
+  /** Save a Playwright trace (zip) of every episode attempt in this folder. */
+  playwrightTraceDir?: string;
 }
 
 export interface CrawlOutcome {
@@ -46,16 +54,29 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   if (opts.resume) await releaseStaleLocks(queue, join(opts.store.dir, 'crawlee', 'request_queues', 'episodes'));
 
   const pendingAdds = new Set<Promise<unknown>>();
+  // One request per episode; harvest episodes of one form repeat, so they are keyed by episode id.
+  const toRequest = (a: EpisodeAssignment) => ({ url: a.startUrl, uniqueKey: a.kind === 'explore' ? a.startUrl : a.kind === 'record' ? `record:${a.startUrl}` : `harvest:${a.formKey}:${a.episodeId}`, skipNavigation: true, userData: { assignment: a } });
+  const waiting: EpisodeAssignment[] = [];
   const enqueue = (a: EpisodeAssignment) => {
-    // One request per episode; harvest episodes of one form repeat, so they are keyed by episode id.
-    const uniqueKey = a.kind === 'explore' ? a.startUrl : a.kind === 'record' ? `record:${a.startUrl}` : `harvest:${a.formKey}:${a.episodeId}`;
-    const p = queue.addRequest({ url: a.startUrl, uniqueKey, skipNavigation: true, userData: { assignment: a } }).finally(() => pendingAdds.delete(p));
+    if (opts.deterministic) {
+      waiting.push(a);
+      return;
+    }
+    const p = queue.addRequest(toRequest(a)).finally(() => pendingAdds.delete(p));
     pendingAdds.add(p);
+  };
+  /** Deterministic mode: the queue holds one episode at a time, the next one in schedule order. */
+  const feedNext = async () => {
+    while (waiting.length) {
+      const added = await queue.addRequest(toRequest(waiting.shift()!));
+      if (!added.wasAlreadyPresent && !added.wasAlreadyHandled) return;
+    }
   };
   const coordinator = new Coordinator(opts.config, opts.table, opts.store, enqueue);
   if (opts.resume) coordinator.restore();
   else for (const seed of opts.seeds) coordinator.addSeed(seed);
   await Promise.all(pendingAdds);
+  if (opts.deterministic && (await queue.isEmpty())) await feedNext();
 
   let stoppedBy: CrawlOutcome['stoppedBy'] = 'finished';
   let episodes = 0;
@@ -63,13 +84,17 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   const crawler = new PlaywrightCrawler(
     {
       requestQueue: queue,
-      launchContext: crawleeLaunchContext(),
+      // Playwright traces are per browser context, so traced episodes each get their own.
+      launchContext: { ...crawleeLaunchContext(), useIncognitoPages: !!opts.playwrightTraceDir },
       browserPoolOptions: { useFingerprints: false },
-      maxConcurrency: opts.agents,
-      minConcurrency: Math.min(opts.agents, 2),
+      maxConcurrency: opts.deterministic ? 1 : opts.agents,
+      minConcurrency: opts.deterministic ? 1 : Math.min(opts.agents, 2),
+      // One episode at a time: the pool must look for the next one at once, not every half second.
+      autoscaledPoolOptions: opts.deterministic ? { maybeRunIntervalSecs: 0.02 } : undefined,
       // An episode is many page loads, not one: Crawlee's default 60 s handler timeout would
-      // cut harvest episodes short, so it is the episode's own time limit plus slack.
-      requestHandlerTimeoutSecs: Math.ceil(opts.config.episodeTimeLimitMs / 1000) + 60,
+      // cut harvest episodes short, so it is the episode's own time limit plus slack (an
+      // episode bounded by steps only gets a generous limit per step).
+      requestHandlerTimeoutSecs: (opts.config.episodeTimeLimitMs > 0 ? Math.ceil(opts.config.episodeTimeLimitMs / 1000) : opts.config.maxStepsPerEpisode * 60) + 60,
       navigationTimeoutSecs: 30,
       maxRequestRetries: 2,
       useSessionPool: true,
@@ -83,12 +108,15 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
           crawler.stop('page budget reached');
           return;
         }
-        const summary = await runEpisode(page, a, coordinator);
-        episodes++;
-        if (a.kind === 'harvest' && summary.moreWork && a.formKey && coordinator.formHasWork(a.formKey)) {
-          coordinator.continueHarvest(a);
+        const tracing = opts.playwrightTraceDir ? await startPlaywrightTrace(page) : undefined;
+        try {
+          await runReportedEpisode(page, a, request.retryCount, coordinator);
+        } finally {
+          await tracing?.stop(join(opts.playwrightTraceDir!, `${a.episodeId}-attempt${request.retryCount}.zip`));
         }
+        episodes++;
         await Promise.all(pendingAdds);
+        if (opts.deterministic) await feedNext();
         opts.onProgress?.(coordinator);
         if (episodes % 25 === 0) await coordinator.checkpoint();
       },
@@ -96,6 +124,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
         failedEpisodes++;
         const a = request.userData['assignment'] as EpisodeAssignment;
         await coordinator.send({ type: 'error', episodeId: a.episodeId, url: request.url, message: error.message });
+        if (opts.deterministic) await feedNext();
       },
     },
     crawleeConfig,
@@ -114,6 +143,18 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   }
   if (stoppedBy === 'finished' && !coordinator.budgetLeft().queries) stoppedBy = 'query-budget';
   return { coordinator, stoppedBy, wallSeconds: (Date.now() - started) / 1000, episodes, failedEpisodes };
+}
+
+/** Starts a Playwright trace of the page's context; `stop` writes the zip (trace viewer). */
+async function startPlaywrightTrace(page: Page): Promise<{ stop(path: string): Promise<void> }> {
+  const context = page.context();
+  await context.tracing.start({ screenshots: true, snapshots: true });
+  return {
+    stop: async (path) => {
+      mkdirSync(dirname(path), { recursive: true });
+      await context.tracing.stop({ path }).catch(() => undefined);
+    },
+  };
 }
 
 /**

@@ -65,7 +65,11 @@ export type AgentMessage =
   | { type: 'record'; episodeId: string; url: string; title: string; text: string; attributes: Record<string, string>; foundBy?: string; depth: number }
   | { type: 'trace'; episodeId: string; action: string; input?: unknown; outcome?: unknown }
   | { type: 'error'; episodeId: string; url: string; message: string }
-  | { type: 'allowed'; url: string };
+  | { type: 'allowed'; episodeId?: string; url: string }
+  /** An agent starts an episode (attempt 0, or a retry of one that failed). */
+  | { type: 'episode-start'; episodeId: string; kind: EpisodeKind; startUrl: string; attempt: number; formKey?: string }
+  /** An agent finished an episode, or it failed (and may be retried). */
+  | { type: 'episode-end'; episodeId: string; ok: boolean; steps: number; queries: number; moreWork: boolean; error?: string; assignment: Pick<EpisodeAssignment, 'kind' | 'startUrl' | 'depth' | 'via' | 'formKey'> };
 
 export interface Replies {
   page: { fresh: boolean };
@@ -77,6 +81,8 @@ export interface Replies {
   trace: { ok: true };
   error: { ok: true };
   allowed: { allowed: boolean; reason?: string };
+  'episode-start': { ok: true };
+  'episode-end': { ok: true };
 }
 
 export type ReplyTo<M extends AgentMessage> = Replies[M['type']];

@@ -6,3 +6,4 @@ export { readRunDir, RunDirError, type RunDirContents } from './read-run.ts';
 export { loadTruth, truthViewOf, type TestbedRef } from './truth.ts';
 export { rocCurve, precisionRecallCurve, type ScoredLabel, type RocPoint, type PrPoint } from './curves.ts';
 export type * from './types.ts';
+export { diffRuns, formatRunDiff, jsonDifferences, type RunDiff } from './diff-runs.ts';

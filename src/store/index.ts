@@ -17,3 +17,5 @@ export type {
   TraceEvent,
   TraceInput,
 } from './types.ts';
+export { TraceFileError, readFirstTraceRow, readRunStart, readTrace, traceFileOf } from './run-trace.ts';
+export { stableJson } from './stable-json.ts';

@@ -85,7 +85,18 @@ export interface QueryEntry {
   [key: string]: unknown;
 }
 
-/** One line of trace.jsonl: one action of the crawler with its inputs and outcome. */
+/**
+ * One line of trace.jsonl: one action of the crawler with its inputs and outcome.
+ *
+ * - `run-start` (first row; `run-resume` for each resume): version, git commit, options,
+ *   config, seeds, model hashes (cli/provenance.ts).
+ * - One row per agent message, marked by `msg: {type, digest}` (coordinator/message-trace.ts):
+ *   `episode-start`, `page` (outcome.observation = digest of what the page showed), `forms`,
+ *   `links`, `next-query` (outcome.query = the query chosen), agent actions `submit` and `next`,
+ *   `query-result`, `record`, `allowed`, `error`, `episode-end`. Their order is the order the
+ *   coordinator took them: `surfacer replay` re-executes them in it.
+ * - The coordinator's own rows, without `msg`: `form-found`, `search-form`.
+ */
 export interface TraceEvent {
   /** Sequence number, 0, 1, 2, … over the whole run, continued across resumes; set by the store. */
   seq: number;

@@ -1,0 +1,136 @@
+/**
+ * `surfacer replay <run-dir> [--out <dir>]`: re-executes a recorded run against the same site
+ * and writes a new run directory (with its report). Exit 0 when every recorded step came out
+ * the same; exit 3, with the page and what differed, at the first step that did not.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { launchChromium } from '../browser/index.ts';
+import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
+import { recordedMessageRows, replayRun, type ReplayOutcome } from '../coordinator/replay.ts';
+import { loadLvsTable } from '../lvs/index.ts';
+import { writeReport } from '../report/index.ts';
+import { RunStore, readTrace, traceFileOf, type RunManifest, type TraceEvent } from '../store/index.ts';
+import type { TestbedHandle } from '../testbed/index.ts';
+import { isAddressInUse, startBuiltInSite, type TestbedPlan } from './builtin-site.ts';
+import { UserError } from './errors.ts';
+import { emitJson } from './output.ts';
+import { runProvenance, type RunProvenance } from './provenance.ts';
+
+interface ReplayCliOptions {
+  out?: string;
+  testbedSeed?: number;
+  playwrightTrace: boolean;
+  json: boolean;
+}
+
+/** What `replay --json` prints and replay.json holds: the replay's outcome, where it went, and its report's totals. */
+export interface ReplaySummary extends Omit<ReplayOutcome, 'coordinator'> {
+  runDir: string;
+  replayOf: string;
+  totals: unknown;
+  coverage?: number;
+}
+
+/** Exit code of a replay that parted from its recording. */
+export const DIVERGED_EXIT = 3;
+
+export function registerReplayCommand(program: Command): void {
+  program
+    .command('replay')
+    .description('re-execute a recorded run against the same site; stops at the first page that answers differently')
+    .argument('<run-dir>', 'run directory of the recorded crawl')
+    .option('--out <dir>', 'run directory of the replay (default <run-dir>-replay)')
+    .option('--testbed-seed <n>', 'serve the built-in site from another seed (to see a divergence)', (v) => Number(v))
+    .option('--playwright-trace', 'save a Playwright trace (zip) of every episode in <out>/playwright/', false)
+    .option('--json', 'print the summary as JSON', false)
+    .action(async (runDir: string, opts: ReplayCliOptions) => {
+      const summary = await replayCommand(runDir, opts);
+      if (opts.json) emitJson(summary);
+      else process.stdout.write(`${summary.runDir}: replayed ${summary.rowsReplayed} of ${summary.rowsRecorded} recorded steps, ${summary.episodes} episodes (${summary.wallSeconds.toFixed(1)} s)${summary.matched ? ', identical to the recording' : ''}\n`);
+      if (summary.divergence) {
+        const d = summary.divergence;
+        process.stderr.write(`surfacer: replay diverged at trace row ${d.seq}${d.episode ? ` (episode ${d.episode})` : ''}: ${d.message}\n`);
+        process.exitCode = DIVERGED_EXIT;
+      }
+    });
+}
+
+interface RecordedRun {
+  dir: string;
+  manifest: RunManifest & { testbed?: TestbedPlan };
+  config: CoordinatorConfig;
+  trace: TraceEvent[];
+  provenance?: RunProvenance;
+}
+
+function readRecordedRun(runDir: string): RecordedRun {
+  const dir = resolve(runDir);
+  const stateFile = join(dir, 'state.json');
+  if (!existsSync(stateFile)) throw new UserError(`${runDir} is not a Surfacer run directory (no state.json)`);
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { manifest?: RecordedRun['manifest']; config?: CoordinatorConfig };
+  if (!state.manifest || !state.config) throw new UserError(`${runDir}/state.json has no manifest or config`);
+  const trace = readTrace(traceFileOf(dir));
+  const resumes = trace.filter((r) => r.action === 'run-resume').length;
+  if (resumes) throw new UserError(`${runDir} was resumed ${resumes} time(s); replay re-executes runs made in one go (the coordinator's state after a kill is not in the trace)`);
+  const start = trace.find((r) => r.action === 'run-start');
+  return { dir, manifest: state.manifest, config: state.config, trace, provenance: start?.input as RunProvenance | undefined };
+}
+
+async function startSite(plan: TestbedPlan, seedOverride: number | undefined): Promise<TestbedHandle> {
+  const wanted = { ...plan, seed: seedOverride ?? plan.seed };
+  try {
+    return await startBuiltInSite(wanted);
+  } catch (err) {
+    // The recorded port is taken: the same site elsewhere replays the same (digests name it {site}).
+    if (err instanceof UserError && /in use/.test(err.message)) return startBuiltInSite({ ...wanted, port: 0 });
+    if (isAddressInUse(err)) return startBuiltInSite({ ...wanted, port: 0 });
+    throw err;
+  }
+}
+
+function freshDir(base: string): string {
+  if (!existsSync(base)) return base;
+  for (let i = 2; ; i++) if (!existsSync(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+export async function replayCommand(runDir: string, opts: ReplayCliOptions): Promise<ReplaySummary> {
+  const recorded = readRecordedRun(runDir);
+  const rows = recordedMessageRows(recorded.trace);
+  if (!rows.length) throw new UserError(`${runDir}'s trace has no agent messages (crawled with --no-trace-messages, or by Surfacer before 0.2): nothing to replay`);
+  if (opts.testbedSeed !== undefined && (!Number.isInteger(opts.testbedSeed) || opts.testbedSeed < 0)) throw new UserError('--testbed-seed must be a whole number ≥ 0');
+  const plan = recorded.manifest.testbed;
+  if (!plan && opts.testbedSeed !== undefined) throw new UserError(`${runDir} did not crawl a built-in site; --testbed-seed does not apply`);
+  const testbed = plan ? await startSite(plan, opts.testbedSeed) : undefined;
+  let browser;
+  try {
+    const seeds = testbed ? testbed.sites.map((s) => s.url) : recorded.manifest.seeds;
+    const origins = [...new Set(seeds.map((u) => new URL(u).origin))];
+    const config: CoordinatorConfig = { ...recorded.config, origins, allowedHosts: [...new Set(seeds.map((u) => new URL(u).hostname))], traceMessages: true };
+    const out = resolve(opts.out ?? freshDir(`${recorded.dir}-replay`));
+    const livePlan = plan && testbed ? { ...plan, seed: opts.testbedSeed ?? plan.seed, port: Number(new URL(seeds[0]!).port) } : undefined;
+    const store = await RunStore.create(out, { domain: recorded.manifest.domain, strategy: recorded.manifest.strategy, seeds, testbed: livePlan, replayOf: recorded.dir }, config);
+    store.trace({ action: 'run-start', input: { ...runProvenance({ options: recorded.provenance?.options ?? {}, config, strategySeed: config.seed, testbedSeed: livePlan?.seed ?? null, deterministic: recorded.provenance?.deterministic ?? false }), replayOf: recorded.dir } });
+    browser = await launchChromium();
+    const outcome = await replayRun({
+      rows,
+      config,
+      table: loadLvsTable(recorded.manifest.domain),
+      store,
+      seeds,
+      browser,
+      recordedOrigins: recorded.config.origins ?? [],
+      playwrightTraceDir: opts.playwrightTrace ? join(out, 'playwright') : undefined,
+    });
+    const report = await writeReport(store.dir, { testbed: livePlan ? { domain: livePlan.domain, scale: livePlan.scale, seed: livePlan.seed, origin: origins[0]! } : undefined, wallSeconds: outcome.wallSeconds });
+    await store.close();
+    const { coordinator: _coordinator, ...result } = outcome;
+    const summary: ReplaySummary = { runDir: store.dir, replayOf: recorded.dir, ...result, totals: report.totals, coverage: report.coverage };
+    writeFileSync(join(store.dir, 'replay.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    return summary;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await testbed?.close();
+  }
+}

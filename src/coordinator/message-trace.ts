@@ -1,0 +1,72 @@
+/**
+ * Every agent message becomes one row of trace.jsonl: what the agent did or saw (a short,
+ * readable summary), a digest of the whole message, and the coordinator's answer. The rows in
+ * order are the run's exact history; `replay` re-executes them and compares digests, so the
+ * first page a site answers differently is found and named.
+ *
+ * Digests are taken with the run's own site origins replaced by `{site}`: a built-in site on
+ * another port is the same site. Error texts are left out of digests (they carry timings).
+ */
+import { createHash } from 'node:crypto';
+import { stableJson } from '../store/index.ts';
+import { withoutOrigins } from '../url/origins.ts';
+import type { AgentMessage } from './messages.ts';
+
+/** The part of a trace row that marks it as an agent message (absent on the coordinator's own rows). */
+export interface MessageMark {
+  type: AgentMessage['type'];
+  digest: string;
+}
+
+export interface MessageTraceRow {
+  action: string;
+  episode?: string;
+  input?: unknown;
+  outcome?: unknown;
+  msg: MessageMark;
+  [key: string]: unknown;
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Digest of a message as far as it is reproducible. */
+export function messageDigest(m: AgentMessage, origins: readonly string[]): string {
+  let body: unknown = m;
+  if (m.type === 'error' || m.type === 'episode-end') {
+    const { error: _e, message: _m, ...rest } = m as Record<string, unknown>;
+    body = rest;
+  }
+  return sha256(withoutOrigins(stableJson(body), origins)).slice(0, 32);
+}
+
+/** One trace row for a message and the coordinator's reply: small enough to read, enough to explain a divergence. */
+export function messageTraceRow(m: AgentMessage, reply: unknown, origins: readonly string[]): MessageTraceRow {
+  const msg: MessageMark = { type: m.type, digest: messageDigest(m, origins) };
+  const episode = 'episodeId' in m ? m.episodeId : undefined;
+  switch (m.type) {
+    case 'trace':
+      return { action: m.action, episode, input: m.input, outcome: m.outcome, msg };
+    case 'error':
+      return { action: 'error', episode, input: { url: m.url }, outcome: { message: m.message }, msg };
+    case 'page':
+      return { action: 'page', episode, input: { url: m.url, via: m.via, depth: m.depth, from: m.fromUrl, query: m.query }, outcome: { observation: msg.digest, finalUrl: m.finalUrl, status: m.status, kind: m.kind, title: m.title, links: m.links?.length ?? 0, textChars: m.text?.length ?? 0, fresh: (reply as { fresh?: boolean }).fresh }, msg };
+    case 'forms':
+      return { action: 'forms', episode, input: { pageUrl: m.pageUrl }, outcome: { types: m.forms.map((f) => f.formType), searchForms: m.searchForms.map((f) => f.formKey) }, msg };
+    case 'links':
+      return { action: 'links', episode, input: { fromUrl: m.fromUrl, links: m.links.length }, outcome: reply, msg };
+    case 'next-query':
+      return { action: 'next-query', episode, input: { formKey: m.formKey }, outcome: { query: (reply as { query: { key: string } | null }).query?.key ?? null }, msg };
+    case 'query-result':
+      return { action: 'query-result', episode, input: { formKey: m.formKey, queryKey: m.queryKey, resultPages: m.resultPages, results: m.recordLinks.length, reportedTotal: m.reportedTotal, failed: m.failed ?? false }, outcome: reply, msg };
+    case 'record':
+      return { action: 'record', episode, input: { url: m.url, title: m.title, attributes: Object.keys(m.attributes).length }, outcome: reply, msg };
+    case 'allowed':
+      return { action: 'allowed', episode, input: { url: m.url }, outcome: reply, msg };
+    case 'episode-start':
+      return { action: 'episode-start', episode, input: { kind: m.kind, startUrl: m.startUrl, attempt: m.attempt, formKey: m.formKey }, msg };
+    case 'episode-end':
+      return { action: 'episode-end', episode, input: { ok: m.ok, steps: m.steps, queries: m.queries, moreWork: m.moreWork }, outcome: m.error ? { error: m.error } : undefined, msg };
+  }
+}

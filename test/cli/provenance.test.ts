@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { modelHashes, runProvenance } from '../../src/cli/provenance.ts';
+import { optionsFromTrace, type CrawlCliOptions } from '../../src/cli/crawl-command.ts';
+
+describe('run provenance (the trace’s run-start row)', () => {
+  it('names the version, the commit, every seed and a hash per model file', () => {
+    const p = runProvenance({ options: { domain: 'arts', seed: 3 }, config: { seed: 3 }, strategySeed: 3, testbedSeed: 5, deterministic: true });
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(p.surfacer.version).toBe(pkg.version);
+    expect(p.surfacer.commit === null || /^[0-9a-f]{40}$/.test(p.surfacer.commit)).toBe(true);
+    expect(p.seeds).toEqual({ strategy: 3, testbed: 5 });
+    expect(Object.keys(p.models)).toEqual(expect.arrayContaining(['forms/form-type.json', 'forms/field-type.json']));
+    for (const h of Object.values(p.models)) expect(h).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(modelHashes()).some((k) => k.includes('cv-'))).toBe(false);
+  });
+});
+
+describe('crawl --from-trace options', () => {
+  it('takes the recorded options, with what the user typed on top and a new run directory', () => {
+    const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
+    const recorded = { domain: 'games', strategy: 'random', agents: 2, maxQueries: 7, seed: 9, out: '/old/run', json: false, deterministic: true };
+    writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options: recorded } })}\n`);
+    const typed = { fromTrace: d, out: '/new/run', json: true, maxQueries: 3, strategy: 'adaptive' } as unknown as CrawlCliOptions;
+    const o = optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'maxQueries']));
+    expect(o).toMatchObject({ domain: 'games', strategy: 'random', agents: 2, maxQueries: 3, seed: 9, out: '/new/run', json: true, deterministic: true });
+    expect(o.resume).toBeUndefined();
+  });
+});

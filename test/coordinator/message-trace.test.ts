@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { messageDigest, messageTraceRow } from '../../src/coordinator/message-trace.ts';
+import { compareRows, recordedMessageRows, type RecordedMessageRow } from '../../src/coordinator/replay.ts';
+import type { AgentMessage } from '../../src/coordinator/messages.ts';
+import { stableJson } from '../../src/store/index.ts';
+
+const A = 'http://127.0.0.1:8101';
+const B = 'http://127.0.0.1:40000';
+
+function page(origin: string, title = 'Gallery'): AgentMessage {
+  return { type: 'page', episodeId: 'e1', url: `${origin}/search`, finalUrl: `${origin}/search`, depth: 1, kind: 'surface', via: 'link', score: 0.1, title, status: 200, text: 'Search the collection', links: [`${origin}/`, 'http://example.org/'] };
+}
+
+/** A recorded row as the trace holds it (seq, t added by the store). */
+function recorded(m: AgentMessage, reply: unknown, origins: string[], seq = 7): RecordedMessageRow {
+  return { seq, t: 1, ...messageTraceRow(m, reply, origins) } as RecordedMessageRow;
+}
+
+describe('stableJson', () => {
+  it('gives the same text whatever the key order', () => {
+    expect(stableJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(stableJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }));
+  });
+});
+
+describe('message digests', () => {
+  it('name the run’s own site {site}: the same site on another port has the same digest', () => {
+    expect(messageDigest(page(A), [A])).toBe(messageDigest(page(B), [B]));
+    expect(messageDigest(page(A), [A])).not.toBe(messageDigest(page(B), [A]));
+  });
+
+  it('change with what the page says', () => {
+    expect(messageDigest(page(A, 'Gallery'), [A])).not.toBe(messageDigest(page(A, 'Galery'), [A]));
+  });
+
+  it('leave error texts out (they carry timings), not whether an episode failed', () => {
+    const end = (ok: boolean, error?: string): AgentMessage => ({ type: 'episode-end', episodeId: 'e3', ok, steps: 0, queries: 0, moreWork: false, error, assignment: { kind: 'explore', startUrl: `${A}/x`, depth: 1, via: 'link' } });
+    expect(messageDigest(end(false, 'Timeout 20000ms exceeded'), [A])).toBe(messageDigest(end(false, 'Timeout 20031ms exceeded'), [A]));
+    expect(messageDigest(end(false, 'x'), [A])).not.toBe(messageDigest(end(true), [A]));
+  });
+});
+
+describe('trace rows of messages', () => {
+  it('a page row holds its observation digest and a readable outcome', () => {
+    const row = messageTraceRow(page(A), { fresh: true }, [A]);
+    expect(row.action).toBe('page');
+    expect(row.msg).toEqual({ type: 'page', digest: messageDigest(page(A), [A]) });
+    expect(row.outcome).toMatchObject({ observation: row.msg.digest, status: 200, kind: 'surface', title: 'Gallery', links: 2, fresh: true });
+  });
+
+  it('a next-query row holds the query the coordinator chose', () => {
+    const row = messageTraceRow({ type: 'next-query', episodeId: 'e4', formKey: `${A}/search#form0` }, { query: { key: 'k1', values: {}, terms: [] } }, [A]);
+    expect(row.outcome).toEqual({ query: 'k1' });
+    expect(messageTraceRow({ type: 'next-query', episodeId: 'e4', formKey: 'f' }, { query: null }, [A]).outcome).toEqual({ query: null });
+  });
+
+  it('agent actions keep their own name; coordinator rows without msg are not replayed', () => {
+    const row = messageTraceRow({ type: 'trace', episodeId: 'e2', action: 'submit', input: { formKey: 'f', values: { q: 'blue' } } }, { ok: true }, [A]);
+    expect(row.action).toBe('submit');
+    const rows = recordedMessageRows([{ seq: 0, t: 0, action: 'run-start' }, { seq: 1, t: 0, action: 'form-found' }, { seq: 2, t: 0, ...row }]);
+    expect(rows.map((r) => r.seq)).toEqual([2]);
+  });
+});
+
+describe('compareRows (replay)', () => {
+  it('agrees on the same message at another port', () => {
+    const live = messageTraceRow(page(B), { fresh: true }, [B]);
+    expect(compareRows(recorded(page(A), { fresh: true }, [A]), live, [A], [B])).toBeNull();
+  });
+
+  it('names the page and what differed', () => {
+    const live = messageTraceRow(page(B, 'Music Hall'), { fresh: true }, [B]);
+    const why = compareRows(recorded(page(A), { fresh: true }, [A]), live, [A], [B]);
+    expect(why).toContain(`page ${A}/search`);
+    expect(why).toContain('title "Gallery" → "Music Hall"');
+  });
+
+  it('reports a different kind of step', () => {
+    const live = messageTraceRow({ type: 'links', episodeId: 'e1', fromUrl: `${B}/search`, depth: 1, links: [] }, { accepted: 0 }, [B]);
+    expect(compareRows(recorded(page(A), { fresh: true }, [A]), live, [A], [B])).toMatch(/^the recording has page .*; the replay got links/);
+  });
+
+  it('reports a coordinator that answers the same message differently', () => {
+    const m: AgentMessage = { type: 'next-query', episodeId: 'e4', formKey: `${A}/search#form0` };
+    const live = messageTraceRow({ ...m, formKey: `${B}/search#form0` }, { query: { key: `${B}/search#form0|q=red`, values: {}, terms: [] } }, [B]);
+    const rec = recorded(m, { query: { key: `${A}/search#form0|q=blue`, values: {}, terms: [] } }, [A]);
+    expect(compareRows(rec, live, [A], [B])).toContain('answered next-query differently');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * End-to-end: reproducing runs from their traces, as a user would from the command line.
+ * A crawl of a built-in site is replayed step by step and gives the identical record set
+ * and report; a deterministic crawl re-run with --from-trace gives the same again; the same
+ * replay against the site built from another seed stops at the first page that differs.
+ * (That diff tells different runs apart is in test/report/diff-runs.test.ts.)
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readLines, surfacer, tempDir } from './helpers.ts';
+
+const SMALL = ['--domain', 'arts', '--max-depth', '1', '--max-queries', '1', '--testbed-port', '0', '--trouble', 'off', '--seed', '1', '--json'];
+
+describe('reproducible runs (real Chromium)', { timeout: 600_000 }, () => {
+  it('replay of a two-agent crawl is identical; another site seed stops at the first page that differs', async () => {
+    const dir = tempDir('replay');
+    const crawl = await surfacer(['crawl', ...SMALL, '--agents', '2', '--out', join(dir, 'run')], 300_000);
+    expect(crawl.code, crawl.stderr).toBe(0);
+    const summary = JSON.parse(crawl.stdout) as { totals: { recordsHarvested: number; queriesIssued: number } };
+    expect(summary.totals.recordsHarvested).toBeGreaterThan(10);
+
+    // The trace opens with what reproduces the run.
+    const start = readLines<{ action: string; input: Record<string, unknown> }>(join(dir, 'run', 'trace.jsonl'))[0]!;
+    expect(start.action).toBe('run-start');
+    expect(start.input).toMatchObject({ seeds: { strategy: 1, testbed: 1 }, options: { domain: 'arts', maxQueries: 1 } });
+    expect(Object.keys(start.input['models'] as object).length).toBeGreaterThanOrEqual(2);
+
+    const replay = await surfacer(['replay', join(dir, 'run'), '--out', join(dir, 'replay'), '--json'], 300_000);
+    expect(replay.code, replay.stderr).toBe(0);
+    const r = JSON.parse(replay.stdout) as { matched: boolean; rowsReplayed: number; rowsRecorded: number };
+    expect(r.matched).toBe(true);
+    expect(r.rowsReplayed).toBe(r.rowsRecorded);
+    const diff = await surfacer(['diff', join(dir, 'run'), join(dir, 'replay')]);
+    expect(diff.code, diff.stdout).toBe(0);
+    expect(diff.stdout).toMatch(/^same: \d+ records/);
+    const records = (d: string) => readLines<{ url: string; hash: string }>(join(dir, d, 'records.jsonl')).map((x) => `${new URL(x.url).pathname} ${x.hash}`).sort();
+    expect(records('replay')).toEqual(records('run'));
+
+    // Same recording, site generated from another seed: a clear message naming the page.
+    const diverged = await surfacer(['replay', join(dir, 'run'), '--out', join(dir, 'diverged'), '--testbed-seed', '2']);
+    expect(diverged.code).toBe(3);
+    expect(diverged.stderr).toMatch(/replay diverged at trace row \d+ \(episode e1\): page http:\/\/127\.0\.0\.1:\d+\/ answered differently from the recording: /);
+    const d = JSON.parse(readFileSync(join(dir, 'diverged', 'replay.json'), 'utf8')) as { matched: boolean; divergence: { url: string } };
+    expect(d.matched).toBe(false);
+    expect(new URL(d.divergence.url).pathname).toBe('/');
+  });
+
+  it('crawl --from-trace of a deterministic crawl gives the same run, message for message', async () => {
+    const dir = tempDir('from-trace');
+    const first = await surfacer(['crawl', ...SMALL, '--deterministic', '--out', join(dir, 'a')], 300_000);
+    expect(first.code, first.stderr).toBe(0);
+    const again = await surfacer(['crawl', '--from-trace', join(dir, 'a', 'trace.jsonl'), '--out', join(dir, 'b'), '--json'], 300_000);
+    expect(again.code, again.stderr).toBe(0);
+    const diff = await surfacer(['diff', join(dir, 'a'), join(dir, 'b'), '--json']);
+    expect(diff.code, diff.stdout).toBe(0);
+    expect((JSON.parse(diff.stdout) as { same: boolean }).same).toBe(true);
+    // Message for message: the two traces agree on every digest.
+    const digests = (d: string) => readLines<{ msg?: { digest: string } }>(join(dir, d, 'trace.jsonl')).flatMap((x) => (x.msg ? [x.msg.digest] : []));
+    expect(digests('b')).toEqual(digests('a'));
+  });
+});
