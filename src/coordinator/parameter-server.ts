@@ -1,0 +1,134 @@
+/**
+ * The coordinator's parameter server for A3C: it holds the shared parameters and the one
+ * optimiser state, applies the gradients agents send (clipped to a global norm), and hands
+ * back the new parameters with a version number. Tensors cross the message interface as
+ * plain JSON (`shape` + `values`), so agents can live in other threads or processes.
+ *
+ * Arrival order is the asynchronous A3C of the paper; `RoundRobinApplier` fixes the order
+ * (agent 0, 1, …, n−1, 0, …) for `--deterministic` runs, where the same seed and config must
+ * give the same parameters.
+ */
+import type * as tfjs from '@tensorflow/tfjs';
+
+type Tf = typeof import('@tensorflow/tfjs');
+
+export interface PlainTensor {
+  shape: number[];
+  values: number[];
+}
+
+export type PlainTensors = Record<string, PlainTensor>;
+
+export interface ParameterServerOptions {
+  optimizer: 'rmsprop' | 'adam' | 'sgd';
+  learningRate: number;
+  /** Gradients are scaled down so their global L2 norm is at most this (default 40, as in A3C). */
+  clipNorm?: number;
+}
+
+export function toPlain(t: tfjs.Tensor): PlainTensor {
+  return { shape: [...t.shape], values: Array.from(t.dataSync()) };
+}
+
+let instances = 0;
+
+export class ParameterServer {
+  /** tfjs variable names are global: each server's are its own. */
+  private readonly prefix = `ps${++instances}/`;
+  private readonly variables = new Map<string, tfjs.Variable>();
+  private readonly optimizer: tfjs.Optimizer;
+  private readonly clipNorm: number;
+  /** Bumped by every gradient applied. */
+  version = 0;
+
+  constructor(
+    private readonly tf: Tf,
+    initial: PlainTensors,
+    opts: ParameterServerOptions,
+  ) {
+    for (const [name, p] of Object.entries(initial)) this.variables.set(name, tf.variable(tf.tensor(p.values, p.shape), true, `${this.prefix}${name}`));
+    this.optimizer = opts.optimizer === 'adam' ? tf.train.adam(opts.learningRate) : opts.optimizer === 'rmsprop' ? tf.train.rmsprop(opts.learningRate, 0.99, 0, 0.1) : tf.train.sgd(opts.learningRate);
+    this.clipNorm = opts.clipNorm ?? 40;
+  }
+
+  /** The current parameters, as agents receive them. */
+  parameters(): { version: number; tensors: PlainTensors } {
+    return { version: this.version, tensors: Object.fromEntries([...this.variables].map(([k, v]) => [k, toPlain(v)])) };
+  }
+
+  /** Applies one agent's gradients now; returns the new version and the norm before clipping. */
+  apply(gradients: PlainTensors): { version: number; norm: number } {
+    for (const name of Object.keys(gradients)) if (!this.variables.has(name)) throw new Error(`gradient for unknown parameter "${name}"`);
+    const tf = this.tf;
+    const norm = tf.tidy(() => {
+      const grads: Record<string, tfjs.Tensor> = {};
+      for (const [name, g] of Object.entries(gradients)) {
+        const v = this.variables.get(name)!;
+        if (g.values.length !== v.size) throw new Error(`gradient for "${name}" has ${g.values.length} values, the parameter ${v.size}`);
+        grads[`${this.prefix}${name}`] = tf.tensor(g.values, v.shape);
+      }
+      const n = Math.sqrt(Object.values(grads).reduce((s, g) => s + (tf.sum(tf.square(g)).dataSync()[0] ?? 0), 0));
+      const scale = n > this.clipNorm ? this.clipNorm / n : 1;
+      const clipped = Object.fromEntries(Object.entries(grads).map(([k, g]) => [k, scale === 1 ? g : tf.mul(g, scale)]));
+      this.optimizer.applyGradients(clipped as tfjs.NamedTensorMap);
+      return n;
+    });
+    this.version++;
+    return { version: this.version, norm };
+  }
+
+  dispose(): void {
+    for (const v of this.variables.values()) v.dispose();
+    this.optimizer.dispose();
+  }
+}
+
+/**
+ * Applies gradients in a fixed turn order instead of arrival order: a gradient waits until its
+ * agent's turn, is applied, and the turn passes on. Agents that stop leave the rotation.
+ */
+export class RoundRobinApplier {
+  private readonly order: string[];
+  private turn = 0;
+  private readonly waiting = new Map<string, { gradients: PlainTensors; resolve: (r: { version: number; norm: number }) => void; reject: (e: Error) => void }>();
+
+  constructor(
+    private readonly server: ParameterServer,
+    agents: readonly string[],
+  ) {
+    this.order = [...agents];
+  }
+
+  submit(agent: string, gradients: PlainTensors): Promise<{ version: number; norm: number }> {
+    if (!this.order.includes(agent)) return Promise.reject(new Error(`agent ${agent} is not in the rotation`));
+    if (this.waiting.has(agent)) return Promise.reject(new Error(`agent ${agent} already has gradients waiting`));
+    const p = new Promise<{ version: number; norm: number }>((resolve, reject) => this.waiting.set(agent, { gradients, resolve, reject }));
+    this.drain();
+    return p;
+  }
+
+  /** An agent that is done: the rotation goes on without it. */
+  leave(agent: string): void {
+    const i = this.order.indexOf(agent);
+    if (i < 0) return;
+    this.order.splice(i, 1);
+    if (i < this.turn) this.turn--;
+    if (this.turn >= this.order.length) this.turn = 0;
+    this.drain();
+  }
+
+  private drain(): void {
+    while (this.order.length) {
+      const agent = this.order[this.turn]!;
+      const w = this.waiting.get(agent);
+      if (!w) return;
+      this.waiting.delete(agent);
+      try {
+        w.resolve(this.server.apply(w.gradients));
+      } catch (err) {
+        w.reject(err as Error);
+      }
+      this.turn = (this.turn + 1) % this.order.length;
+    }
+  }
+}

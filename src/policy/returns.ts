@@ -1,0 +1,42 @@
+/**
+ * The arithmetic of n-step advantage actor-critic (Mnih et al. 2016), in plain numbers so it
+ * can be checked by hand: discounted n-step returns bootstrapped from the critic, advantages,
+ * and the softmax and entropy of a policy over a variable set of candidate actions.
+ */
+
+/**
+ * R_t = r_t + γ·R_{t+1} over one rollout of up to t_max steps, with R_T = V(s_T) when the
+ * rollout was cut (bootstrap) and 0 when the episode ended there (pass 0).
+ */
+export function nStepReturns(rewards: readonly number[], bootstrap: number, gamma: number): number[] {
+  if (!(gamma >= 0 && gamma <= 1)) throw new RangeError(`gamma must be in [0, 1], got ${gamma}`);
+  const out = new Array<number>(rewards.length);
+  let next = bootstrap;
+  for (let t = rewards.length - 1; t >= 0; t--) {
+    next = rewards[t]! + gamma * next;
+    out[t] = next;
+  }
+  return out;
+}
+
+/** A_t = R_t − V(s_t): how much better the step went than the critic expected. */
+export function advantages(returns: readonly number[], values: readonly number[]): number[] {
+  if (returns.length !== values.length) throw new RangeError(`returns (${returns.length}) and values (${values.length}) differ in length`);
+  return returns.map((r, t) => r - values[t]!);
+}
+
+/** Softmax with the maximum subtracted first (no overflow for large logits). */
+export function softmax(logits: readonly number[]): number[] {
+  if (!logits.length) return [];
+  const max = Math.max(...logits);
+  const exps = logits.map((l) => Math.exp(l - max));
+  const sum = exps.reduce((a, b) => a + b, 0);
+  return exps.map((e) => e / sum);
+}
+
+/** H(π) = −Σ p·ln p (nats); ln n for a uniform policy over n candidates. */
+export function entropy(probabilities: readonly number[]): number {
+  let h = 0;
+  for (const p of probabilities) if (p > 0) h -= p * Math.log(p);
+  return h;
+}

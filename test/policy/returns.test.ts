@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { advantages, entropy, nStepReturns, softmax } from '../../src/policy/returns.ts';
+
+describe('n-step returns and advantages (worked by hand)', () => {
+  it('discounts backwards from the bootstrap value', () => {
+    // γ = 0.5, rewards 1, 0, 2, V(s_3) = 4: R_2 = 2 + 0.5·4 = 4; R_1 = 0 + 0.5·4 = 2; R_0 = 1 + 0.5·2 = 2.
+    expect(nStepReturns([1, 0, 2], 4, 0.5)).toEqual([2, 2, 4]);
+    // Terminal rollout: no bootstrap. γ = 0.9: R_1 = 1; R_0 = 0 + 0.9 = 0.9.
+    expect(nStepReturns([0, 1], 0, 0.9)).toEqual([0.9, 1]);
+    expect(nStepReturns([], 3, 0.99)).toEqual([]);
+    expect(() => nStepReturns([1], 0, 1.5)).toThrow(RangeError);
+  });
+
+  it('advantage = return − value', () => {
+    expect(advantages([2, 2, 4], [1.5, 3, 4])).toEqual([0.5, -1, 0]);
+    expect(() => advantages([1], [])).toThrow(/differ in length/);
+  });
+});
+
+describe('softmax and entropy', () => {
+  it('a uniform policy over n candidates has entropy ln n; a sure one has 0', () => {
+    expect(entropy(softmax([3, 3, 3, 3]))).toBeCloseTo(Math.log(4), 12);
+    expect(entropy([1, 0, 0])).toBe(0);
+  });
+
+  it('softmax survives large logits and sums to one', () => {
+    const p = softmax([1000, 1001]);
+    expect(p[0]! + p[1]!).toBeCloseTo(1, 12);
+    expect(p[1]! / p[0]!).toBeCloseTo(Math.E, 9);
+  });
+});
