@@ -460,5 +460,12 @@ function corpusView(pool: KeywordPool): CorpusView {
       if (words.length === 0) return 0;
       return Math.min(...words.map((w) => pool.stats(w)?.df ?? 0));
     },
+    termStats: (term: string) => {
+      const s = pool.stats(term);
+      if (!s) return undefined;
+      const contexts: Record<string, number> = {};
+      for (const c of s.contexts) contexts[c.tag ?? 'other'] = (contexts[c.tag ?? 'other'] ?? 0) + c.count;
+      return { pos: s.pos, tf: s.tf, df: s.df, ridf: s.ridf, contexts };
+    },
   };
 }

@@ -1,14 +1,15 @@
 import { AdaptiveStrategy } from './adaptive.ts';
 import { BfsStrategy } from './bfs.ts';
 import { GenericFrequencyStrategy } from './generic-frequency.ts';
+import { JiangRlStrategy } from './jiang-rl.ts';
 import { RandomStrategy } from './random.ts';
 import type { QueryStrategy } from './types.ts';
 
-export type { CorpusView, QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } from './types.ts';
-export { AdaptiveStrategy, BfsStrategy, GenericFrequencyStrategy, RandomStrategy };
+export type { CorpusView, QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext, TermView } from './types.ts';
+export { AdaptiveStrategy, BfsStrategy, GenericFrequencyStrategy, JiangRlStrategy, RandomStrategy };
 export { frequencyScore } from './generic-frequency.ts';
 
-export const STRATEGY_NAMES = ['random', 'generic-frequency', 'adaptive', 'bfs'] as const;
+export const STRATEGY_NAMES = ['random', 'generic-frequency', 'adaptive', 'jiang-rl', 'bfs'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
 export function isStrategyName(name: string): name is StrategyName {
@@ -24,6 +25,8 @@ export function createStrategy(name: StrategyName, saved?: unknown): QueryStrate
       return new GenericFrequencyStrategy();
     case 'adaptive':
       return saved ? AdaptiveStrategy.fromJSON(saved) : new AdaptiveStrategy();
+    case 'jiang-rl':
+      return saved ? JiangRlStrategy.fromJSON(saved) : new JiangRlStrategy();
     case 'bfs': {
       const s = new BfsStrategy();
       if ((saved as { used?: boolean } | undefined)?.used) s.choose([{ key: '', values: {}, terms: [], source: 'default' }]);

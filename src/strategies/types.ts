@@ -53,6 +53,17 @@ export interface CorpusView {
   readonly documents: number;
   /** Records containing `term` (lemma-insensitive as the pool defines it); 0 when unseen. */
   documentFrequency(term: string): number;
+  /** What the pool knows of one word (undefined when unseen): the features of Jiang et al. */
+  termStats?(term: string): TermView | undefined;
+}
+
+/** One word's statistics in the harvested records and where it was seen (occurrences by context tag). */
+export interface TermView {
+  pos: string;
+  tf: number;
+  df: number;
+  ridf: number;
+  contexts: Record<string, number>;
 }
 
 export interface StrategyContext {

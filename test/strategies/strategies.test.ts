@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/lvs/random.ts';
-import { AdaptiveStrategy, BfsStrategy, createStrategy, GenericFrequencyStrategy, RandomStrategy, type CorpusView, type QueryCandidate, type QueryStrategy } from '../../src/strategies/index.ts';
+import { AdaptiveStrategy, BfsStrategy, createStrategy, GenericFrequencyStrategy, JiangRlStrategy, RandomStrategy, type CorpusView, type QueryCandidate, type QueryStrategy } from '../../src/strategies/index.ts';
+import { queryFeatures, queryReward } from '../../src/strategies/jiang-rl.ts';
 
 /** Seeded, so the simulated site and the strategies are repeatable. */
 const rng = createRng;
@@ -28,7 +29,13 @@ function crawl(strategy: QueryStrategy, seed: number, queries: number): number[]
   const site = simulatedSite(seed);
   const harvested = new Set<number>();
   const df = new Map<string, number>();
-  const corpus: CorpusView = { get documents() { return harvested.size; }, documentFrequency: (t) => df.get(t) ?? 0 };
+  const corpus: CorpusView = {
+    get documents() {
+      return harvested.size;
+    },
+    documentFrequency: (t) => df.get(t) ?? 0,
+    termStats: (t) => (df.has(t) ? { pos: 'NOUN', tf: df.get(t)!, df: df.get(t)!, ridf: 0, contexts: { text: df.get(t)! } } : undefined),
+  };
   const issued = new Set<string>();
   // LVS-like seed values: a few domain words the strategy may try before anything is harvested.
   const lvs = ['w3', 'w10', 'w40', 'w120'];
@@ -124,5 +131,28 @@ describe('query strategies', () => {
     const run = (seed: number) => { const c = ctx(seed); return Array.from({ length: 20 }, () => new RandomStrategy().choose(cands, c)?.key); };
     expect(run(7)).toEqual(run(7));
     expect(new Set(run(7)).size).toBe(4);
+  });
+
+  it('jiang-rl: rewards of issued queries carry to similar unissued ones through the kernel', () => {
+    const s = new JiangRlStrategy();
+    const corpus: CorpusView = { documents: 100, documentFrequency: () => 0, termStats: (t) => ({ pos: 'NOUN', tf: 10, df: t.startsWith('common') ? 60 : 1, ridf: 0, contexts: { text: 10 } }) };
+    const ctx = { corpus, harvested: 100, rng: Math.random };
+    const cand = (t: string): QueryCandidate => ({ key: t, values: { q: t }, terms: [t], source: 'pool' });
+    // Common words have paid off, rare ones have not: a new common word now beats a new rare one.
+    for (const [t, fresh] of [['common1', 40], ['rare1', 0], ['common2', 35], ['rare2', 0]] as const) {
+      expect(s.choose([cand(t)], ctx)?.key).toBe(t);
+      s.observe({ key: t, terms: [t], results: fresh, newRecords: fresh, pages: 1 });
+    }
+    expect(s.estimate(queryFeatures(cand('common3'), ctx)).estimate).toBeGreaterThan(s.estimate(queryFeatures(cand('rare3'), ctx)).estimate);
+    expect(s.choose([cand('rare3'), cand('common3')], ctx)?.key).toBe('common3');
+    expect(queryReward({ key: 'k', terms: [], results: 30, newRecords: 30, pages: 2 })).toBe(10);
+    // Its evidence survives a resume.
+    expect(JiangRlStrategy.fromJSON(JSON.parse(JSON.stringify(s.toJSON()))).estimate(queryFeatures(cand('common3'), ctx))).toEqual(s.estimate(queryFeatures(cand('common3'), ctx)));
+  });
+
+  it('jiang-rl beats random on coverage at equal queries (simulated Zipf site)', () => {
+    const at = 15;
+    const mean = (f: () => QueryStrategy) => [1, 2, 3].map((s) => crawl(f(), s, at)[at - 1] ?? 0).reduce((a, b) => a + b, 0) / 3;
+    expect(mean(() => new JiangRlStrategy())).toBeGreaterThan(mean(() => new RandomStrategy()));
   });
 });
