@@ -8,6 +8,7 @@ import { modelFields, repoRoot } from './dataset.ts';
 import { fieldBaseFeatures, formFeatures, withFormContext, type PageContext } from './features.ts';
 import { FIELD_TYPES, FORM_TYPES, toFieldType, type FieldType, type FormType } from './labels.ts';
 import { argmax, LinearModel, type LinearModelJson } from './linear-model.ts';
+import { viterbi, type TransitionsJson } from './sequence.ts';
 import type { FieldSnapshot, FormSnapshot } from './types.ts';
 
 export { FIELD_TYPES, FORM_TYPES, type FieldType, type FormType } from './labels.ts';
@@ -18,6 +19,8 @@ export const FIELD_MODEL_FILE = 'field-type.json';
 export interface FormModels {
   form: LinearModel;
   field: LinearModel;
+  /** Transition scores (`transitions` in the field model file); without them each field is decided alone. */
+  transitions?: TransitionsJson;
   dir: string;
 }
 
@@ -46,15 +49,23 @@ const cache = new Map<string, FormModels>();
 export function loadFormModels(dir: string = defaultModelDir()): FormModels {
   const hit = cache.get(dir);
   if (hit) return hit;
-  const read = (file: string): LinearModelJson => JSON.parse(readFileSync(join(dir, file), 'utf8')) as LinearModelJson;
-  const models = { form: new LinearModel(read(FORM_MODEL_FILE)), field: new LinearModel(read(FIELD_MODEL_FILE)), dir };
+  const read = (file: string): FieldModelJson => JSON.parse(readFileSync(join(dir, file), 'utf8')) as FieldModelJson;
+  const models = { ...formModelsFromJson(read(FORM_MODEL_FILE), read(FIELD_MODEL_FILE)), dir };
   cache.set(dir, models);
   return models;
 }
 
 /** Models built from JSON in memory (training, tests): not cached. */
-export function formModelsFromJson(form: LinearModelJson, field: LinearModelJson): FormModels {
-  return { form: new LinearModel(form), field: new LinearModel(field), dir: '' };
+export function formModelsFromJson(form: LinearModelJson, field: FieldModelJson): FormModels {
+  const models: FormModels = { form: new LinearModel(form), field: new LinearModel(field), dir: '' };
+  if (field.transitions) models.transitions = field.transitions;
+  return models;
+}
+
+/** A field model file: the linear field model, and the optional transitions for the sequence decode. */
+export interface FieldModelJson extends LinearModelJson {
+  /** Field-type transitions for a Viterbi decode over the form's fields. */
+  transitions?: TransitionsJson;
 }
 
 export interface ClassifyOptions {
@@ -79,6 +90,12 @@ export function classifyForm(form: FormSnapshot, page?: PageContext, opts: Class
   const formProbs = probabilities as Record<string, number>;
 
   const visible = modelFields(form);
+  const classes = models.field.classes;
+  const visibleProbs = visible.map((field, i) => models.field.predict(withFormContext(fieldBaseFeatures(visible, i, form), field, formProbs)));
+  // The types: the best sequence under the transitions, else each field's most likely type.
+  const path = models.transitions ? viterbi(visibleProbs, models.transitions) : visibleProbs.map((p) => argmax(p));
+  const byName = new Map<string, { probs: Float64Array; best: number }>();
+  visible.forEach((field, i) => byName.set(field.name, { probs: visibleProbs[i] as Float64Array, best: path[i] as number }));
   const fields: FieldClassification[] = [];
   for (const field of form.fields) {
     if (!field.name) continue;
@@ -86,11 +103,17 @@ export function classifyForm(form: FormSnapshot, page?: PageContext, opts: Class
       fields.push({ name: field.name, label: field.label, type: 'other' });
       continue;
     }
-    const { list, i } = contextOf(visible, form.fields, field);
-    const fp = models.field.predict(withFormContext(fieldBaseFeatures(list, i, form), field, formProbs));
-    const out: FieldClassification = { name: field.name, label: field.label, type: toFieldType(models.field.classes[argmax(fp)] as string) };
+    let hit = byName.get(field.name);
+    if (!hit || field.tag === 'button') {
+      // A <button name=…> is not in the field list: classified alone, in its place.
+      const { list, i } = contextOf(visible, form.fields, field);
+      const p = models.field.predict(withFormContext(fieldBaseFeatures(list, i, form), field, formProbs));
+      hit = { probs: p, best: argmax(p) };
+    }
+    const probs = hit.probs;
+    const out: FieldClassification = { name: field.name, label: field.label, type: toFieldType(classes[hit.best] as string) };
     if (opts.fieldProbabilities) {
-      const ranked = models.field.classes.map((c, k) => [c, fp[k] as number] as const).sort((a, b) => b[1] - a[1]).slice(0, 3);
+      const ranked = classes.map((c, k) => [c, probs[k] as number] as const).sort((a, b) => b[1] - a[1]).slice(0, 3);
       out.probabilities = Object.fromEntries(ranked.map(([c, v]) => [c, Math.round(v * 1e4) / 1e4]));
     }
     fields.push(out);

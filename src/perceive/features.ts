@@ -9,6 +9,7 @@ import { charNgrams, identTokens, textTokens, urlTokens } from './tokenize.ts';
 
 export type Features = Map<string, number>;
 
+
 export interface PageContext {
   url: string;
   title: string;
@@ -64,6 +65,7 @@ export function formFeatures(form: FormSnapshot, page?: PageContext): Features {
   }
 
   for (const s of form.submitTexts) addAll(f, 'submit:', textTokens(s));
+  for (const s of form.submitTexts) addAll(f, 'submit4:', wordPieces(textTokens(s)));
   if (form.submitTexts.length === 0) add(f, 'no submit text');
   addAll(f, 'text:', textTokens(form.text));
   if (form.surroundingText) addAll(f, 'around:', textTokens(form.surroundingText));
@@ -74,6 +76,7 @@ export function formFeatures(form: FormSnapshot, page?: PageContext): Features {
     addAll(f, 'fattr:', identTokens(`${field.id ?? ''} ${field.className ?? ''}`));
     if (field.placeholder) addAll(f, 'placeholder:', textTokens(field.placeholder));
     if (field.label) addAll(f, 'label:', textTokens(field.label));
+    if (field.label) addAll(f, 'label4:', wordPieces(textTokens(field.label)));
   }
   if (page) {
     addAll(f, 'title:', textTokens(page.title));
@@ -126,6 +129,7 @@ function own(f: Features, p: string, field: FieldSnapshot): void {
   const label = textTokens(field.label);
   addAll(f, `${p}label:`, label);
   if (label.length === 0) add(f, `${p}label:<none>`);
+  addAll(f, `${p}label4:`, wordPieces(label));
   const src = field.labelSources;
   if (src.placeholder) addAll(f, `${p}placeholder:`, textTokens(src.placeholder));
   if (src.title) addAll(f, `${p}title:`, textTokens(src.title));
@@ -142,6 +146,16 @@ function own(f: Features, p: string, field: FieldSnapshot): void {
     if (field.options.length > 150) add(f, `${p}options:many`);
   }
   if (field.checked) add(f, `${p}checked`);
+}
+
+/**
+ * Character 4-grams of the first 8 words (of 4+ letters): word pieces that carry across
+ * languages and compounds ("Brugernavn", "Benutzername" and "username" share "navn"/"name").
+ */
+export function wordPieces(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (const t of tokens.slice(0, 8)) if (t.length >= 4 && t !== '<num>') out.push(...charNgrams(t, 4));
+  return out;
 }
 
 function neighbour(f: Features, p: string, field: FieldSnapshot): void {

@@ -58,23 +58,22 @@ export async function trainLinear(examples: Example[], classes: readonly string[
   const W = tf.variable(tf.zeros([Math.max(1, vocab.length), c]));
   const b = tf.variable(tf.zeros([c]));
   const nnz = Math.max(1, idx.length);
-  const idxT = tf.tensor1d(idx.length ? idx : [0], 'int32');
   const idx2T = tf.tensor2d(idx.length ? idx : [0], [nnz, 1], 'int32');
   const valT = tf.tensor2d(idx.length ? val : [0], [nnz, 1]);
-  const segT = tf.tensor1d(idx.length ? seg : [0], 'int32');
   const seg2T = tf.tensor2d(idx.length ? seg : [0], [nnz, 1], 'int32');
   const yT = tf.oneHot(tf.tensor1d(labels, 'int32'), c).toFloat();
   const weightSum = exampleWeights.reduce((x, y) => x + y, 0);
   const wT = tf.tensor2d(exampleWeights.map((x) => x / weightSum), [n, 1]);
   const optimizer = tf.train.adam(opts.learningRate ?? 0.05);
   // Gradients by hand: the sparse product is a gather plus a scatter-add (ScatterNd sums
-  // repeated indices), kernels every backend has (wasm lacks UnsortedSegmentSum).
+  // repeated indices), kernels every backend has (wasm lacks UnsortedSegmentSum). GatherNd,
+  // not Gather: same values, but wasm's Gather is about 10x slower on these shapes.
   for (let epoch = 0; epoch < epochs; epoch++) {
     const grads = tf.tidy(() => {
-      const contrib = tf.gather(W, idxT).mul(valT);
+      const contrib = tf.gatherND(W, idx2T).mul(valT);
       const logits = tf.scatterND(seg2T, contrib, [n, c]).add(b);
       const dLogits = tf.softmax(logits).sub(yT).mul(wT);
-      const dW = tf.scatterND(idx2T, tf.gather(dLogits, segT).mul(valT), [Math.max(1, vocab.length), c]).add(W.mul(2 * l2));
+      const dW = tf.scatterND(idx2T, tf.gatherND(dLogits, seg2T).mul(valT), [Math.max(1, vocab.length), c]).add(W.mul(2 * l2));
       return { W: dW, b: dLogits.sum(0) };
     });
     optimizer.applyGradients([{ name: W.name, tensor: grads.W }, { name: b.name, tensor: grads.b }]);
@@ -82,7 +81,7 @@ export async function trainLinear(examples: Example[], classes: readonly string[
   }
   const weights = Array.from(await W.data(), (x) => Math.round(x * 1e4) / 1e4);
   const bias = Array.from(await b.data(), (x) => Math.round(x * 1e4) / 1e4);
-  tf.dispose([W, b, idxT, idx2T, valT, segT, seg2T, yT, wT]);
+  tf.dispose([W, b, idx2T, valT, seg2T, yT, wT]);
   optimizer.dispose();
   // Drop vocabulary rows whose weights all rounded to zero: smaller files, same predictions.
   const keptVocab: string[] = [];

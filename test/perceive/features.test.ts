@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldBaseFeatures, formFeatures, withFormContext } from '../../src/perceive/features.ts';
+import { fieldBaseFeatures, formFeatures, withFormContext, wordPieces } from '../../src/perceive/features.ts';
 import { modelFields } from '../../src/perceive/dataset.ts';
 import { snapshotHtml } from '../../src/perceive/snapshot.ts';
 import { charNgrams, identTokens, textTokens } from '../../src/perceive/tokenize.ts';
@@ -72,5 +72,12 @@ describe('field features', () => {
     expect(f.get('formType:search')).toBe(0.9);
     expect(f.get('formTop:search|type:search')).toBe(1);
     expect(f.get('formTop:search|name:q')).toBeUndefined(); // one-letter names give no token
+  });
+  it('adds word pieces of the label that carry across languages', () => {
+    expect(wordPieces(['brugernavn', 'of', '<num>'])).toEqual(['^bru', 'brug', 'ruge', 'uger', 'gern', 'erna', 'rnav', 'navn', 'avn$']);
+    const f = form('<form><label for="u">Benutzername</label><input id="u" name="x"></form>');
+    const fields = modelFields(f);
+    expect(fieldBaseFeatures(fields, 0, f).get('label4:name')).toBe(1);
+    expect(formFeatures(f).get('label4:name')).toBe(1);
   });
 });
