@@ -5,7 +5,7 @@
  * replay against the site built from another seed stops at the first page that differs.
  * (That diff tells different runs apart is in test/report/diff-runs.test.ts.)
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLines, surfacer, tempDir } from './helpers.ts';
@@ -38,12 +38,14 @@ describe('reproducible runs (real Chromium)', { timeout: 600_000 }, () => {
     expect(records('replay')).toEqual(records('run'));
 
     // Same recording, site generated from another seed: a clear message naming the page.
-    const diverged = await surfacer(['replay', join(dir, 'run'), '--out', join(dir, 'diverged'), '--testbed-seed', '2']);
+    const diverged = await surfacer(['replay', join(dir, 'run'), '--out', join(dir, 'diverged'), '--testbed-seed', '2', '--playwright-trace']);
     expect(diverged.code).toBe(3);
     expect(diverged.stderr).toMatch(/replay diverged at trace row \d+ \(episode e1\): page http:\/\/127\.0\.0\.1:\d+\/ answered differently from the recording: /);
     const d = JSON.parse(readFileSync(join(dir, 'diverged', 'replay.json'), 'utf8')) as { matched: boolean; divergence: { url: string } };
     expect(d.matched).toBe(false);
     expect(new URL(d.divergence.url).pathname).toBe('/');
+    // What the browser did in that episode, for Playwright's trace viewer.
+    expect(statSync(join(dir, 'diverged', 'playwright', 'e1-attempt0.zip')).size).toBeGreaterThan(1000);
   });
 
   it('crawl --from-trace of a deterministic crawl gives the same run, message for message', async () => {
