@@ -1,3 +1,4 @@
 export { findChromium, requireChromium, INSTALL_CHROMIUM_COMMAND, SYSTEM_CHROMIUM_PATHS } from './find-chromium.ts';
 export type { FoundChromium, ChromiumSource } from './find-chromium.ts';
 export { CLOSED_NETWORK_ARGS, chromiumLaunchOptions, launchChromium, crawleeLaunchContext } from './launch.ts';
+export { startPlaywrightTrace } from './playwright-trace.ts';

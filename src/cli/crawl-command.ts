@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -11,7 +11,9 @@ import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
 import { runCrawl } from '../coordinator/crawl.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
 import type { Scale, TestbedHandle } from '../testbed/index.ts';
-import { startBuiltInSite, type TestbedPlan } from './builtin-site.ts';
+import { startBuiltInSite } from './builtin-site.ts';
+import { readRunState } from './run-state.ts';
+import { originsOf } from '../url/origins.ts';
 import { writeReport } from '../report/index.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
@@ -101,20 +103,6 @@ function countBy(values: string[]): Record<string, number> {
   return out;
 }
 
-function readManifestDomain(dir: string): string {
-  const file = join(dir, 'state.json');
-  if (!existsSync(file)) throw new UserError(`${dir} is not a Surfacer run directory (no state.json)`);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { manifest?: { domain?: string } }).manifest?.domain ?? '';
-}
-
-function readManifest(dir: string): { seeds: string[]; testbed?: TestbedPlan } {
-  const file = join(dir, 'state.json');
-  if (!existsSync(file)) throw new UserError(`${dir} is not a Surfacer run directory (no state.json)`);
-  const state = JSON.parse(readFileSync(file, 'utf8')) as { manifest?: { seeds: string[]; testbed?: TestbedPlan } };
-  if (!state.manifest) throw new UserError(`${dir}/state.json has no manifest`);
-  return state.manifest;
-}
-
 /**
  * The options recorded in a trace, with the ones the user gave on this command line on top.
  * The run directory is always new (`--out`, or the default name).
@@ -138,7 +126,7 @@ export function optionsFromTrace(opts: CrawlCliOptions, given: ReadonlySet<strin
 }
 
 export async function crawlCommand(opts: CrawlCliOptions) {
-  if (opts.resume && !opts.domain) opts = { ...opts, domain: readManifestDomain(opts.resume) };
+  if (opts.resume && !opts.domain) opts = { ...opts, domain: readRunState(opts.resume).manifest.domain };
   if (!opts.domain) throw new UserError('--domain is required (or --from-trace <trace>, or --resume <dir>)');
   if (!(LVS_DOMAINS as readonly string[]).includes(opts.domain)) throw new UserError(`unknown domain "${opts.domain}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (!isStrategyName(opts.strategy)) throw new UserError(`unknown strategy "${opts.strategy}"`);
@@ -153,7 +141,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
   }
 
   // A resumed run continues against the same sites, at the same addresses, as it started.
-  const saved = opts.resume ? readManifest(opts.resume) : undefined;
+  const saved = opts.resume ? readRunState(opts.resume).manifest : undefined;
   const testbedPlan = saved ? saved.testbed : seeds.testbedDomains.length ? { domain: seeds.testbedDomains[0]!, scale: opts.scale, seed: opts.testbedSeed ?? opts.seed, trouble: opts.trouble, port: opts.testbedPort ?? Number(new URL(seeds.urls[0]!).port) } : undefined;
   let testbed: TestbedHandle | undefined;
   try {
@@ -180,7 +168,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       allowedHosts: [...new Set(urls.map((u) => new URL(u).hostname))],
       seed: opts.seed,
       patience: 25,
-      origins: [...new Set(urls.map((u) => new URL(u).origin))],
+      origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
     };
     let store: RunStore;

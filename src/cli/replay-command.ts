@@ -3,7 +3,7 @@
  * and writes a new run directory (with its report). Exit 0 when every recorded step came out
  * the same; exit 3, with the page and what differed, at the first step that did not.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { launchChromium } from '../browser/index.ts';
@@ -11,9 +11,11 @@ import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
 import { recordedMessageRows, replayRun, type ReplayOutcome } from '../coordinator/replay.ts';
 import { loadLvsTable } from '../lvs/index.ts';
 import { writeReport } from '../report/index.ts';
-import { RunStore, readTrace, traceFileOf, type RunManifest, type TraceEvent } from '../store/index.ts';
+import { RunStore, readTrace, traceFileOf, type TraceEvent } from '../store/index.ts';
 import type { TestbedHandle } from '../testbed/index.ts';
-import { isAddressInUse, startBuiltInSite, type TestbedPlan } from './builtin-site.ts';
+import { PortInUseError, startBuiltInSite, type TestbedPlan } from './builtin-site.ts';
+import { readRunState, type RunState } from './run-state.ts';
+import { originsOf } from '../url/origins.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 import { runProvenance, type RunProvenance } from './provenance.ts';
@@ -57,9 +59,8 @@ export function registerReplayCommand(program: Command): void {
     });
 }
 
-interface RecordedRun {
+interface RecordedRun extends RunState {
   dir: string;
-  manifest: RunManifest & { testbed?: TestbedPlan };
   config: CoordinatorConfig;
   trace: TraceEvent[];
   provenance?: RunProvenance;
@@ -67,15 +68,13 @@ interface RecordedRun {
 
 function readRecordedRun(runDir: string): RecordedRun {
   const dir = resolve(runDir);
-  const stateFile = join(dir, 'state.json');
-  if (!existsSync(stateFile)) throw new UserError(`${runDir} is not a Surfacer run directory (no state.json)`);
-  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { manifest?: RecordedRun['manifest']; config?: CoordinatorConfig };
-  if (!state.manifest || !state.config) throw new UserError(`${runDir}/state.json has no manifest or config`);
+  const { manifest, config } = readRunState(dir);
+  if (!config) throw new UserError(`${runDir}/state.json has no config`);
   const trace = readTrace(traceFileOf(dir));
   const resumes = trace.filter((r) => r.action === 'run-resume').length;
   if (resumes) throw new UserError(`${runDir} was resumed ${resumes} time(s); replay re-executes runs made in one go (the coordinator's state after a kill is not in the trace)`);
   const start = trace.find((r) => r.action === 'run-start');
-  return { dir, manifest: state.manifest, config: state.config, trace, provenance: start?.input as RunProvenance | undefined };
+  return { dir, manifest, config, trace, provenance: start?.input as RunProvenance | undefined };
 }
 
 async function startSite(plan: TestbedPlan, seedOverride: number | undefined): Promise<TestbedHandle> {
@@ -84,8 +83,7 @@ async function startSite(plan: TestbedPlan, seedOverride: number | undefined): P
     return await startBuiltInSite(wanted);
   } catch (err) {
     // The recorded port is taken: the same site elsewhere replays the same (digests name it {site}).
-    if (err instanceof UserError && /in use/.test(err.message)) return startBuiltInSite({ ...wanted, port: 0 });
-    if (isAddressInUse(err)) return startBuiltInSite({ ...wanted, port: 0 });
+    if (err instanceof PortInUseError) return startBuiltInSite({ ...wanted, port: 0 });
     throw err;
   }
 }
@@ -106,7 +104,7 @@ export async function replayCommand(runDir: string, opts: ReplayCliOptions): Pro
   let browser;
   try {
     const seeds = testbed ? testbed.sites.map((s) => s.url) : recorded.manifest.seeds;
-    const origins = [...new Set(seeds.map((u) => new URL(u).origin))];
+    const origins = originsOf(seeds);
     const config: CoordinatorConfig = { ...recorded.config, origins, allowedHosts: [...new Set(seeds.map((u) => new URL(u).hostname))], traceMessages: true };
     const out = resolve(opts.out ?? freshDir(`${recorded.dir}-replay`));
     const livePlan = plan && testbed ? { ...plan, seed: opts.testbedSeed ?? plan.seed, port: Number(new URL(seeds[0]!).port) } : undefined;

@@ -109,10 +109,9 @@ export class Coordinator implements CoordinatorPort {
       const t0 = performance.now();
       this.store.trace(messageTraceRow(m, reply, this.config.origins ?? []));
       this.traceSeconds += (performance.now() - t0) / 1000;
-    } else if (m.type === 'trace') {
-      this.store.trace({ episode: m.episodeId, action: m.action, input: m.input, outcome: m.outcome });
-    } else if (m.type === 'error') {
-      this.store.trace({ episode: m.episodeId, action: 'error', input: { url: m.url }, outcome: { message: m.message } });
+    } else if (m.type === 'trace' || m.type === 'error') {
+      const { msg: _msg, ...row } = messageTraceRow(m, reply, []);
+      this.store.trace(row);
     }
   }
 

@@ -4,13 +4,12 @@
  * support are used as they are), and every request is one episode that an agent runs in the
  * page Crawlee opened. The coordinator decides what goes into the queue.
  */
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { Page } from 'playwright';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Configuration, RequestQueue, log as crawleeLog, LogLevel } from '@crawlee/core';
 import { MemoryStorage } from '@crawlee/memory-storage';
 import { PlaywrightCrawler } from '@crawlee/playwright';
-import { crawleeLaunchContext } from '../browser/index.ts';
+import { crawleeLaunchContext, startPlaywrightTrace } from '../browser/index.ts';
 import type { LvsTable } from '../lvs/index.ts';
 import type { RunStore } from '../store/index.ts';
 import { runReportedEpisode } from '../agent/episode.ts';
@@ -108,7 +107,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
           crawler.stop('page budget reached');
           return;
         }
-        const tracing = opts.playwrightTraceDir ? await startPlaywrightTrace(page) : undefined;
+        const tracing = opts.playwrightTraceDir ? await startPlaywrightTrace(page.context()) : undefined;
         try {
           await runReportedEpisode(page, a, request.retryCount, coordinator);
         } finally {
@@ -143,18 +142,6 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   }
   if (stoppedBy === 'finished' && !coordinator.budgetLeft().queries) stoppedBy = 'query-budget';
   return { coordinator, stoppedBy, wallSeconds: (Date.now() - started) / 1000, episodes, failedEpisodes };
-}
-
-/** Starts a Playwright trace of the page's context; `stop` writes the zip (trace viewer). */
-async function startPlaywrightTrace(page: Page): Promise<{ stop(path: string): Promise<void> }> {
-  const context = page.context();
-  await context.tracing.start({ screenshots: true, snapshots: true });
-  return {
-    stop: async (path) => {
-      mkdirSync(dirname(path), { recursive: true });
-      await context.tracing.stop({ path }).catch(() => undefined);
-    },
-  };
 }
 
 /**

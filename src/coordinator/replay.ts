@@ -6,7 +6,6 @@
  * the old one message for message, and the first page that answers differently stops the
  * replay with what differed.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { runReportedEpisode } from '../agent/episode.ts';
@@ -15,7 +14,8 @@ import type { RunStore, TraceEvent } from '../store/index.ts';
 import { Coordinator, type CoordinatorConfig } from './coordinator.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo } from './messages.ts';
 import { stableJson } from '../store/index.ts';
-import { withoutOrigins } from '../url/origins.ts';
+import { SITE_PLACEHOLDER, withoutOrigins } from '../url/origins.ts';
+import { startPlaywrightTrace } from '../browser/index.ts';
 import { messageTraceRow, type MessageMark } from './message-trace.ts';
 
 /** A trace row written for an agent message. */
@@ -154,14 +154,17 @@ class Sequencer implements CoordinatorPort {
     }
     this.episodesStarted++;
     const attempt = input.attempt ?? 0;
+    const traceDir = this.opts.playwrightTraceDir;
     const task = (async () => {
       const page = await this.page();
+      const tracing = traceDir ? await startPlaywrightTrace(page.context()) : undefined;
       try {
         await runReportedEpisode(page, a, attempt, this);
       } catch {
         // A failed attempt was reported (episode-end, ok false) and compared like any message.
       } finally {
-        await this.release(page, `${ep}-attempt${attempt}.zip`);
+        await tracing?.stop(join(traceDir!, `${ep}-attempt${attempt}.zip`));
+        await this.release(page);
       }
     })();
     const tracked = task.finally(() => {
@@ -199,7 +202,8 @@ class Sequencer implements CoordinatorPort {
   private diverge(row: RecordedMessageRow | undefined, message: string, url?: string): void {
     if (this.divergence) return;
     const input = (row?.input ?? {}) as Record<string, unknown>;
-    this.divergence = { seq: row?.seq ?? -1, episode: row?.episode, url: url ?? (typeof input['url'] === 'string' ? input['url'] : typeof input['startUrl'] === 'string' ? input['startUrl'] : typeof input['pageUrl'] === 'string' ? input['pageUrl'] : undefined), message };
+    const recordedUrl = [input['url'], input['startUrl'], input['pageUrl']].find((v): v is string => typeof v === 'string');
+    this.divergence = { seq: row?.seq ?? -1, episode: row?.episode, url: url ?? recordedUrl, message };
     for (const w of this.waiters.values()) w.reject(new ReplayStopped());
     this.waiters.clear();
     this.finish();
@@ -207,14 +211,14 @@ class Sequencer implements CoordinatorPort {
 
   /** A recorded URL at the live site's address. */
   private live(url: string): string {
-    return withoutOrigins(url, this.opts.recordedOrigins).replace('{site}', this.liveOrigins[0] ?? '{site}');
+    return withoutOrigins(url, this.opts.recordedOrigins).replace(SITE_PLACEHOLDER, this.liveOrigins[0] ?? SITE_PLACEHOLDER);
   }
 
   private async page(): Promise<Page> {
     if (this.opts.playwrightTraceDir) {
+      // Traces are per context: a traced episode gets a context of its own.
       const context = await this.opts.browser.newContext();
       this.contexts.push(context);
-      await context.tracing.start({ screenshots: true, snapshots: true });
       return context.newPage();
     }
     const free = this.freePages.pop();
@@ -223,16 +227,9 @@ class Sequencer implements CoordinatorPort {
     return this.contexts[0]!.newPage();
   }
 
-  private async release(page: Page, traceName: string): Promise<void> {
-    if (this.opts.playwrightTraceDir) {
-      // Traced episodes each had a context of their own (traces are per context).
-      const context = page.context();
-      mkdirSync(this.opts.playwrightTraceDir, { recursive: true });
-      await context.tracing.stop({ path: join(this.opts.playwrightTraceDir, traceName) }).catch(() => undefined);
-      await context.close().catch(() => undefined);
-      return;
-    }
-    this.freePages.push(page);
+  private async release(page: Page): Promise<void> {
+    if (this.opts.playwrightTraceDir) await page.context().close().catch(() => undefined);
+    else this.freePages.push(page);
   }
 }
 
