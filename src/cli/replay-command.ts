@@ -18,7 +18,7 @@ import { readRunState, type RunState } from './run-state.ts';
 import { originsOf } from '../url/origins.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
-import { runProvenance, type RunProvenance } from './provenance.ts';
+import { modelHashes, runProvenance, type RunProvenance } from './provenance.ts';
 
 interface ReplayCliOptions {
   out?: string;
@@ -31,6 +31,8 @@ interface ReplayCliOptions {
 export interface ReplaySummary extends Omit<ReplayOutcome, 'coordinator'> {
   runDir: string;
   replayOf: string;
+  /** Model files whose hash differs from the recording's run-start row. */
+  modelsChanged: string[];
   totals: unknown;
   coverage?: number;
 }
@@ -124,7 +126,11 @@ export async function replayCommand(runDir: string, opts: ReplayCliOptions): Pro
     const report = await writeReport(store.dir, { testbed: livePlan ? { domain: livePlan.domain, scale: livePlan.scale, seed: livePlan.seed, origin: origins[0]! } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
     const { coordinator: _coordinator, ...result } = outcome;
-    const summary: ReplaySummary = { runDir: store.dir, replayOf: recorded.dir, ...result, totals: report.totals, coverage: report.coverage };
+    // Other model files classify differently: say so beside a divergence, it is the likely cause.
+    const now = modelHashes();
+    const modelsChanged = Object.keys({ ...recorded.provenance?.models, ...now }).filter((k) => recorded.provenance?.models && recorded.provenance.models[k] !== now[k]);
+    if (result.divergence && modelsChanged.length) result.divergence = { ...result.divergence, message: `${result.divergence.message} (note: these model files differ from the recording's: ${modelsChanged.join(', ')})` };
+    const summary: ReplaySummary = { runDir: store.dir, replayOf: recorded.dir, ...result, modelsChanged, totals: report.totals, coverage: report.coverage };
     writeFileSync(join(store.dir, 'replay.json'), `${JSON.stringify(summary, null, 2)}\n`);
     return summary;
   } finally {

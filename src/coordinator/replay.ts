@@ -240,7 +240,10 @@ export function compareRows(recorded: RecordedMessageRow, live: { action: string
   if (recorded.msg.type !== live.msg.type) return `the recording has ${describeRow(recorded)}; the replay got ${live.msg.type} ${l(live.input)}`;
   if (recorded.msg.digest !== live.msg.digest) {
     if (live.msg.type === 'page') return pageDifference(recorded, live, r, l);
-    return `${live.msg.type} differs: recorded ${r(recorded.input)}, now ${l(live.input)}`;
+    const [ri, li, ro, lo] = [r(recorded.input), l(live.input), r(recorded.outcome), l(live.outcome)];
+    if (ri !== li) return `${live.msg.type} differs: recorded ${ri}, now ${li}`;
+    if (ro !== lo) return `${live.msg.type} ${ri} differs: recorded ${ro}, now ${lo}`;
+    return `${live.msg.type} ${ri} differs in a detail its trace row does not show (such as a classifier's probability)`;
   }
   // Same message, but the coordinator answered differently (other code, model or config).
   if (live.msg.type !== 'error' && live.msg.type !== 'episode-end' && r(recorded.outcome) !== l(live.outcome)) {

@@ -79,6 +79,14 @@ describe('compareRows (replay)', () => {
     expect(compareRows(recorded(page(A), { fresh: true }, [A]), live, [A], [B])).toMatch(/^the recording has page .*; the replay got links/);
   });
 
+  it('says when a message differs only in what its row does not show', () => {
+    const forms = (origin: string, probability: number): AgentMessage => ({ type: 'forms', episodeId: 'e1', pageUrl: `${origin}/`, depth: 0, forms: [{ index: 0, formType: 'login', probability, method: 'POST' }], searchForms: [] });
+    const live = messageTraceRow(forms(B, 0.91), { ok: true }, [B]);
+    expect(compareRows(recorded(forms(A, 0.97), { ok: true }, [A]), live, [A], [B])).toBe('forms {"pageUrl":"{site}/"} differs in a detail its trace row does not show (such as a classifier\'s probability)');
+    const other = messageTraceRow({ ...forms(B, 0.97), forms: [{ index: 0, formType: 'search', probability: 0.97, method: 'GET' }] } as AgentMessage, { ok: true }, [B]);
+    expect(compareRows(recorded(forms(A, 0.97), { ok: true }, [A]), other, [A], [B])).toContain('recorded {"searchForms":[],"types":["login"]}, now {"searchForms":[],"types":["search"]}');
+  });
+
   it('reports a coordinator that answers the same message differently', () => {
     const m: AgentMessage = { type: 'next-query', episodeId: 'e4', formKey: `${A}/search#form0` };
     const live = messageTraceRow({ ...m, formKey: `${B}/search#form0` }, { query: { key: `${B}/search#form0|q=red`, values: {}, terms: [] } }, [B]);
