@@ -18,6 +18,7 @@ import { politeGoto } from './navigate.ts';
 import { searchFormInfo } from './search-form-info.ts';
 import { attributeLines, labelPage } from './page-labels.ts';
 import { linkShape, readResultPage, type ResultPageView } from './results.ts';
+import { QueryPolicyActor } from './query-policy-actor.ts';
 
 export interface EpisodeSummary {
   steps: number;
@@ -80,6 +81,16 @@ async function explore(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
 }
 
 async function harvest(page: Page, a: EpisodeAssignment, port: CoordinatorPort): Promise<EpisodeSummary> {
+  // A learned strategy: this agent chooses the queries with its own copy of the policy.
+  const actor = a.policy ? await QueryPolicyActor.start(port, a) : undefined;
+  try {
+    return await harvestWith(page, a, port, actor);
+  } finally {
+    await actor?.finish(port);
+  }
+}
+
+async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPort, actor: QueryPolicyActor | undefined): Promise<EpisodeSummary> {
   const started = Date.now();
   let steps = 0;
   let queries = 0;
@@ -87,7 +98,7 @@ async function harvest(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
   let surfaceLinks = new Set<string>();
   // timeLimitMs 0: steps only (deterministic crawls must not end an episode by the clock).
   while (steps < a.budget.maxSteps && (a.budget.timeLimitMs === 0 || Date.now() - started < a.budget.timeLimitMs)) {
-    const { query } = await port.send({ type: 'next-query', episodeId: a.episodeId, formKey: a.formKey! });
+    const query = actor ? await actor.choose(port) : (await port.send({ type: 'next-query', episodeId: a.episodeId, formKey: a.formKey! })).query;
     if (!query) return { steps, queries, moreWork: false };
     // Back to a fresh copy of the form page for every query: result pages may hide the form.
     await politeGoto(page, a.startUrl);
@@ -95,6 +106,7 @@ async function harvest(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
     const formSnap = snap.forms.find((f) => f.index === formIndex(a.formKey!));
     if (!formSnap) {
       await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 0, recordLinks: [], failed: true, error: 'form not found on page' });
+      actor?.observe({ newRecords: 0, results: 0, resultPages: 0, failed: true });
       return { steps, queries, moreWork: false };
     }
     form = searchFormInfo(a.startUrl, a.depth, formSnap, classifyForm(formSnap, { url: snap.url, title: snap.title }));
@@ -107,10 +119,13 @@ async function harvest(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
       await submitForm(page, form);
       const read = await readAllResultPages(page, a, port, surfaceLinks, query.key);
       steps += read.pages;
-      await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, listedOn: read.listedOn, reportedTotal: read.reportedTotal, failed: read.noResults && read.recordLinks.length === 0 });
+      const failed = read.noResults && read.recordLinks.length === 0;
+      const answer = await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, listedOn: read.listedOn, reportedTotal: read.reportedTotal, failed });
+      actor?.observe({ newRecords: answer.newRecords, results: read.recordLinks.length, resultPages: read.pages, failed });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 0, recordLinks: [], failed: true, error: message });
+      actor?.observe({ newRecords: 0, results: 0, resultPages: 0, failed: true });
       await port.send({ type: 'error', episodeId: a.episodeId, url: page.url(), message });
     }
   }

@@ -4,6 +4,7 @@ import { registerBenchForms } from './bench-forms.ts';
 import { registerBenchThroughput } from './bench-throughput.ts';
 import { registerBenchMemory } from './bench-memory.ts';
 import { registerBenchTrace } from './bench-trace.ts';
+import { registerBenchStrategies } from './bench-strategies.ts';
 
 /** `surfacer bench <what>`: each benchmark writes one JSON object (stdout, or --out FILE). */
 export function registerBenchCommand(program: Command): void {
@@ -13,4 +14,5 @@ export function registerBenchCommand(program: Command): void {
   registerBenchThroughput(bench);
   registerBenchMemory(bench);
   registerBenchTrace(bench);
+  registerBenchStrategies(bench);
 }

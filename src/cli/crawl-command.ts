@@ -49,7 +49,24 @@ export interface CrawlCliOptions {
   traceMessages?: boolean;
   /** Re-run the configuration recorded in this trace (file or run directory) from scratch. */
   fromTrace?: string;
+  /** Which host's waiting episode goes next: Thompson sampling over hosts, or off (schedule order). */
+  hostBandit?: 'thompson' | 'off';
+  /** Restart exploration from the best pages of a learned weblog when explore runs dry, or off. */
+  restarts?: 'weblog' | 'off';
+  /** a3c: model directory to start from ('fresh': new parameters from --seed). */
+  model?: string;
+  /** a3c: act greedily and do not learn. */
+  frozen?: boolean;
+  /** a3c: workflow-guided exploration from the demonstrations in --demos. */
+  wge?: boolean;
+  demos?: string;
+  /** a3c: decisions per gradient update. */
+  tMax?: number;
+  learningRate?: number;
 }
+
+/** The trained policy that ships with Surfacer: `--strategy a3c` starts from it unless --model says otherwise. */
+export const DEFAULT_MODEL_DIR = join(repoRoot, 'models', 'a3c-default');
 
 /** Options a trace's run-start row holds that a re-run takes as they were (the rest are the user's). */
 const RUN_ONLY_OPTIONS = new Set(['out', 'resume', 'fromTrace', 'json']);
@@ -89,6 +106,18 @@ export function registerCrawlCommand(program: Command): void {
     .option('--playwright-trace', 'save a Playwright trace (zip) of every episode in <run>/playwright/ (open with `npx playwright show-trace`)', false)
     .option('--no-trace-messages', 'trace only actions and errors, not every agent message (replay needs them)')
     .option('--from-trace <trace>', 're-run, from scratch, the configuration recorded in a trace.jsonl (or run directory); options given here override it')
+    .addOption(new Option('--host-bandit <mode>', "which host's waiting episode goes next: Thompson sampling over hosts (Anthelion), or off (schedule order)").choices(['thompson', 'off']).default('off'))
+    .option('--model <dir>', "a3c: policy model to start from (default: the shipped models/a3c-default; 'fresh' = new parameters from --seed)")
+    .option('--frozen', 'a3c: act greedily with the model as loaded; no learning', false)
+    .option('--wge', 'a3c: workflow-guided exploration from the demonstrations in --demos', false)
+    .option('--demos <dir>', 'a3c with --wge: folder of demonstration JSON files', join(repoRoot, 'demos'))
+    .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), 5)
+    .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
+      const x = Number(v);
+      if (!(x > 0 && x < 1)) throw new InvalidArgumentError('--learning-rate must be a number in (0, 1)');
+      return x;
+    }, 0.003)
+    .addOption(new Option('--restarts <mode>', 'when explore runs dry, restart it from the best pages of a TD(0)-learned weblog (Palotai et al.), or off').choices(['weblog', 'off']).default('off'))
     .action(async (opts: CrawlCliOptions, command: Command) => {
       const given = new Set(Object.keys(opts).filter((k) => command.getOptionValueSource(k) === 'cli'));
       const summary = await crawlCommand(opts.fromTrace ? optionsFromTrace(opts, given) : opts);
@@ -170,6 +199,9 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       patience: 25,
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
+      hostBandit: opts.hostBandit ?? 'off',
+      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? 5), learningRate: opts.learningRate ?? 0.003 } : undefined,
+      restarts: opts.restarts ?? 'off',
     };
     let store: RunStore;
     if (opts.resume) {
@@ -196,6 +228,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
         resume: !!opts.resume,
         deterministic: !!opts.deterministic,
         playwrightTraceDir: opts.playwrightTrace ? join(store.dir, 'playwright') : undefined,
+        wge: strategy === 'a3c' && opts.wge ? { demosDir: opts.demos ?? join(repoRoot, 'demos') } : undefined,
         onProgress: (c) => {
           const n = store.counts();
           bar?.update(0, { pages: n.pages, results: n.pagesByKind['result'] ?? 0, records: n.records, queries: c.queriesIssued, forms: Object.values(c.formsFound).reduce((a, b) => a + b, 0) });
@@ -204,10 +237,23 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     } finally {
       bar?.stop();
     }
+    // A learning crawl leaves its model beside its report: `--model <run>/model` goes on from it.
+    const learner = outcome.coordinator.learner;
+    if (learner && !learner.config.frozen) learner.save(join(store.dir, 'model'), { domains: [opts.domain] });
     const report = await writeReport(store.dir, { testbed: testbedPlan ? { domain: testbedPlan.domain, scale: testbedPlan.scale, seed: testbedPlan.seed, origin: new URL(urls[0]!).origin } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
-    return { runDir: store.dir, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
+    return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
   } finally {
     await testbed?.close();
   }
+}
+
+/** `--model`: a directory, 'fresh', or (unset) the shipped default when there is one. */
+function resolveModel(model: string | undefined): string | undefined {
+  if (model === 'fresh') return undefined;
+  if (model) {
+    if (!existsSync(join(model, 'model.json'))) throw new UserError(`--model ${model}: no policy model there (model.json missing)`);
+    return model;
+  }
+  return existsSync(join(DEFAULT_MODEL_DIR, 'model.json')) ? DEFAULT_MODEL_DIR : undefined;
 }

@@ -8,6 +8,8 @@ import { registerReportCommand } from './report-command.ts';
 import { registerWebnavCommand } from './webnav-command.ts';
 import { registerReplayCommand } from './replay-command.ts';
 import { registerDiffCommand } from './diff-command.ts';
+import { registerTrainCommand } from './train-command.ts';
+import { registerDemoCommand } from './demo-command.ts';
 
 const program = new Command();
 program
@@ -20,10 +22,12 @@ registerCrawlCommand(program);
 registerReportCommand(program);
 registerReplayCommand(program);
 registerDiffCommand(program);
+registerTrainCommand(program);
 registerTestbedCommand(program);
 registerFormsCommand(program);
 registerBenchCommand(program);
 registerWebnavCommand(program);
+registerDemoCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -12,6 +12,14 @@ import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchF
 import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
 import { TrapGuard } from './trap-guard.ts';
 import { messageTraceRow } from './message-trace.ts';
+import { PolicyLearner, type PolicyConfig } from './policy-learner.ts';
+import { policyChoices } from './policy-choices.ts';
+import type { WorkflowGuide } from './workflow-guide.ts';
+import { pageTokens } from '../policy/features.ts';
+import { A3cFormMemory } from '../strategies/a3c-memory.ts';
+import { STOP_KEY } from './messages.ts';
+import { HostBandit, hostOf } from './host-bandit.ts';
+import { FORM_REWARD, Weblog } from './weblog.ts';
 
 export interface CoordinatorConfig {
   strategy: StrategyName;
@@ -31,6 +39,12 @@ export interface CoordinatorConfig {
   origins?: string[];
   /** Write every agent message to the trace (default); off, only actions and errors (for the overhead bench). */
   traceMessages?: boolean;
+  /** The learned strategy (a3c): where its model comes from, whether it keeps learning. */
+  policy?: PolicyConfig;
+  /** Which host's waiting episode goes to the agents next: Thompson sampling over hosts, or off (schedule order). */
+  hostBandit?: 'thompson' | 'off';
+  /** Restart exploration from the best pages of a learned weblog when explore runs dry, or off. */
+  restarts?: 'weblog' | 'off';
 }
 
 interface FormState {
@@ -42,6 +56,12 @@ interface FormState {
   inFlight: Map<string, QueryCandidate>;
   zeroStreak: number;
   done: boolean;
+  /** Learned strategy: the shortlist last offered to an agent, by query key. */
+  offered?: Map<string, { candidate: QueryCandidate; jiang: number[] }>;
+  /** New records of the form's queries, in answer order (the policy's state). */
+  recentNew?: number[];
+  /** Largest total a result page of this form reported. */
+  reportedTotal?: number;
 }
 
 export type Enqueue = (assignment: EpisodeAssignment) => void;
@@ -62,11 +82,27 @@ export class Coordinator implements CoordinatorPort {
   /** Bumped on every resume so episode ids (and Crawlee unique keys) never repeat. */
   private session = 0;
   private pooledCount = 0;
+  /** Thompson sampling over hosts (hostBandit 'thompson'); its draws use their own random stream. */
+  hostBandit?: HostBandit;
+  private readonly banditRng: () => number;
+  /** Learned start pages for restarts (restarts 'weblog'). */
+  weblog?: Weblog;
+  /** What each running episode harvested: new records and listed records, search forms × FORM_REWARD. */
+  private readonly episodeGain = new Map<string, number>();
+  /** Explore episodes scheduled and not finished (weblog): restarts wait until none is left. */
+  private readonly openExplore = new Set<string>();
+  restartsDone = 0;
   queriesIssued = 0;
   errors = 0;
   /** Time spent writing message rows to the trace (digests and appends), for the overhead bench. */
   traceSeconds = 0;
   readonly formsFound: Record<string, number> = {};
+  /** The learned strategy's parameter server and curve (strategy a3c; set up by `preparePolicy`). */
+  learner?: PolicyLearner;
+  /** Hashed words of pages that hold search forms, for the policy's state. */
+  private readonly formPageTokens = new Map<string, number[]>();
+  /** The text of the page each episode reported last, until its forms arrive. */
+  private readonly lastPageText = new Map<string, string>();
   readonly formsSkipped: Record<string, number> = {};
 
   constructor(
@@ -77,6 +113,9 @@ export class Coordinator implements CoordinatorPort {
   ) {
     this.rng = createRng(config.seed);
     this.weights = new ValueWeights(table);
+    this.banditRng = createRng((config.seed ^ 0x5bd1e995) >>> 0);
+    if (config.hostBandit === 'thompson') this.hostBandit = new HostBandit();
+    if (config.restarts === 'weblog') this.weblog = new Weblog();
   }
 
   /** Seeds go in as explore episodes at depth 0. */
@@ -119,7 +158,9 @@ export class Coordinator implements CoordinatorPort {
     switch (m.type) {
       case 'page': {
         const fresh = this.store.addPage({ url: m.url, finalUrl: m.finalUrl, depth: m.depth, kind: m.kind, via: m.via, score: m.score, title: m.title, status: m.status, query: m.query, episode: m.episodeId, from: m.fromUrl, links: m.links, text: m.text });
+        if (this.learner && m.text !== undefined) this.lastPageText.set(m.episodeId, `${m.title} ${m.text}`);
         if (fresh && m.kind === 'surface' && m.text) this.surfacePoolFor(m.url).addRecord([{ text: m.title, context: { tag: 'title' } }, { text: m.text, context: { tag: 'surface' } }]);
+        if (this.weblog && (m.via === 'seed' || m.via === 'link')) this.weblog.visit(m.url, m.fromUrl);
         return { fresh };
       }
       case 'forms':
@@ -127,7 +168,16 @@ export class Coordinator implements CoordinatorPort {
       case 'links':
         return this.onLinks(m);
       case 'next-query':
-        return { query: this.nextQuery(m.formKey) };
+        return m.choose === 'agent' ? this.queryChoices(m.formKey) : { query: this.nextQuery(m.formKey) };
+      case 'claim-query':
+        return { query: this.claimQuery(m.formKey, m.queryKey) };
+      case 'params':
+        return this.requireLearner().params(m.actor);
+      case 'gradients':
+        return this.requireLearner().applyGradients(m);
+      case 'rollout':
+        this.requireLearner().recordRollout(m, this.table.domain);
+        return { ok: true };
       case 'query-result':
         return this.onQueryResult(m);
       case 'record': {
@@ -136,6 +186,7 @@ export class Coordinator implements CoordinatorPort {
         if (fresh) {
           addRecordToPool(this.poolFor(m.url), m);
           this.pooledCount++;
+          this.gain(m.episodeId, 1);
         }
         return { fresh };
       }
@@ -143,6 +194,7 @@ export class Coordinator implements CoordinatorPort {
         return { ok: true };
       case 'error':
         this.errors++;
+        if (this.weblog && this.openExplore.delete(m.episodeId)) this.maybeRestart();
         return { ok: true };
       case 'allowed':
         return this.allowed(m.url);
@@ -151,6 +203,7 @@ export class Coordinator implements CoordinatorPort {
       case 'episode-end':
         // A harvest episode that ran out of steps or time hands its form to the next one.
         if (m.ok && m.assignment.kind === 'harvest' && m.moreWork && m.assignment.formKey && this.formHasWork(m.assignment.formKey)) this.continueHarvest(m.assignment);
+        this.episodeEnded(m);
         return { ok: true };
     }
   }
@@ -172,7 +225,10 @@ export class Coordinator implements CoordinatorPort {
       this.formsFound[f.formType] = (this.formsFound[f.formType] ?? 0) + 1;
       this.store.trace({ episode: m.episodeId, action: 'form-found', input: { pageUrl: m.pageUrl, index: f.index, depth: m.depth }, outcome: { formType: f.formType, probability: f.probability, method: f.method } });
     }
+    const pageText = this.lastPageText.get(m.episodeId);
+    this.lastPageText.delete(m.episodeId);
     for (const form of m.searchForms) {
+      if (this.learner && pageText !== undefined && !this.formPageTokens.has(form.formKey)) this.formPageTokens.set(form.formKey, pageTokens(pageText));
       if (this.forms.has(form.formKey)) continue;
       if (form.method === 'POST' && !this.config.allowPost) {
         this.formsSkipped['search (POST, no --allow-post)'] = (this.formsSkipped['search (POST, no --allow-post)'] ?? 0) + 1;
@@ -181,6 +237,7 @@ export class Coordinator implements CoordinatorPort {
       const plan = planForm(form, this.table, this.weights);
       this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false });
       this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed } });
+      this.gain(m.episodeId, FORM_REWARD);
       this.schedule({ kind: 'harvest', startUrl: form.pageUrl, depth: form.depth, via: 'link', formKey: form.formKey }, true);
     }
     return { ok: true };
@@ -189,6 +246,7 @@ export class Coordinator implements CoordinatorPort {
   private onLinks(m: Extract<AgentMessage, { type: 'links' }>): { accepted: number } {
     let accepted = 0;
     const depth = m.depth + 1;
+    if (depth > this.config.maxDepth && this.weblog) this.weblog.defer(m.fromUrl, m.links.map((l) => tryCanonicalUrl(l.url)).filter((u): u is string => !!u));
     if (depth > this.config.maxDepth) return { accepted };
     for (const link of m.links) {
       const url = tryCanonicalUrl(link.url);
@@ -199,6 +257,64 @@ export class Coordinator implements CoordinatorPort {
       accepted++;
     }
     return { accepted };
+  }
+
+  /** Sets up the learned strategy's parameter server (strategy a3c); a no-op for the others. */
+  async preparePolicy(guide?: WorkflowGuide): Promise<void> {
+    if (this.config.strategy !== 'a3c' || this.learner) return;
+    this.learner = await PolicyLearner.create(this.config.policy ?? { frozen: false, tMax: 5, learningRate: 0.003 }, this.config.seed, guide);
+  }
+
+  private requireLearner(): PolicyLearner {
+    if (!this.learner) throw new Error('the learned policy is not set up: this crawl does not use --strategy a3c');
+    return this.learner;
+  }
+
+  /**
+   * The learned strategy: the agent chooses, so the reply is the shortlist of queries with
+   * their features and the state they are chosen in (null when the form has nothing left).
+   */
+  private queryChoices(formKey: string) {
+    const form = this.forms.get(formKey);
+    if (!form || form.done || !this.budgetLeft().queries || !this.budgetLeft().pages) return { query: null, choices: null };
+    const pool = this.poolFor(form.info.pageUrl);
+    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued);
+    if (!candidates.length) {
+      form.done = true;
+      return { query: null, choices: null };
+    }
+    const listing = this.listings.get(new URL(form.info.pageUrl).host);
+    const ctx = { corpus: corpusView(pool), harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
+    const memory = form.strategy instanceof A3cFormMemory ? form.strategy : new A3cFormMemory();
+    const { choices, offered } = policyChoices(candidates, form.plan, ctx, (x) => memory.estimate(x), {
+      issued: form.issued.size,
+      siteRecords: this.store.counts().records + this.pendingRecords.size,
+      reportedTotal: form.reportedTotal,
+      newShare: listing && listing.total ? listing.once / listing.total : 1,
+      recentNew: form.recentNew ?? [],
+      zeroStreakShare: form.zeroStreak / Math.max(1, this.config.patience),
+      budgetSpent: this.queriesIssued / Math.max(1, this.config.maxQueries),
+    }, this.formPageTokens.get(formKey) ?? [], form.zeroStreak);
+    form.offered = offered;
+    return { query: null, choices };
+  }
+
+  /** An agent's pick among the choices: issued from now on (null when another agent took it first). */
+  private claimQuery(formKey: string, key: string): QueryCandidate | null {
+    const form = this.forms.get(formKey);
+    if (!form || form.done) return null;
+    if (key === STOP_KEY) {
+      // The policy stopped this form: its queries are worth less than the budget's other uses.
+      form.done = true;
+      return null;
+    }
+    const offer = form.offered?.get(key);
+    if (!offer || form.issued.has(key) || !this.budgetLeft().queries) return null;
+    form.issued.add(key);
+    form.inFlight.set(key, offer.candidate);
+    if (form.strategy instanceof A3cFormMemory) form.strategy.noteIssued(key, offer.jiang);
+    this.queriesIssued++;
+    return offer.candidate;
   }
 
   private nextQuery(formKey: string) {
@@ -240,7 +356,14 @@ export class Coordinator implements CoordinatorPort {
       const value = form.plan.queryField ? m.values[form.plan.queryField.name] : undefined;
       if (candidate?.label && value !== undefined) this.weights.recordOutcome(candidate.label, value, { newRecords: fresh, results: m.recordLinks.length });
       form.zeroStreak = fresh > 0 ? 0 : form.zeroStreak + 1;
+      (form.recentNew ??= []).push(fresh);
+      if (form.recentNew.length > 20) form.recentNew.shift();
+      if (m.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, m.reportedTotal);
       if (form.zeroStreak >= this.config.patience) form.done = true;
+      if (fresh > 0) {
+        this.gain(m.episodeId, fresh);
+        this.weblog?.result(form.info.pageUrl, fresh);
+      }
     }
     return { newRecords: fresh };
   }
@@ -294,12 +417,13 @@ export class Coordinator implements CoordinatorPort {
       this.enqueuedUrls.add(url);
     }
     if (!force && !this.budgetLeft().pages) return;
-    this.enqueue(this.assignment(a));
+    this.push(this.assignment(a));
   }
 
   private assignment(a: Omit<EpisodeAssignment, 'episodeId' | 'budget'>): EpisodeAssignment {
     return {
       ...a,
+      ...(a.kind === 'harvest' && this.learner ? { policy: { actor: this.learner.pickActor() } } : {}),
       episodeId: this.session ? `s${this.session}e${++this.episodeCounter}` : `e${++this.episodeCounter}`,
       budget: { maxSteps: this.config.maxStepsPerEpisode, timeLimitMs: this.config.episodeTimeLimitMs, maxDepth: this.config.maxDepth, maxResultPagesPerQuery: this.config.maxResultPagesPerQuery },
     };
@@ -308,6 +432,52 @@ export class Coordinator implements CoordinatorPort {
   /** Schedules the next harvest episode of a form whose episode ran out of steps or time. */
   continueHarvest(previous: Pick<EpisodeAssignment, 'startUrl' | 'depth' | 'via' | 'formKey'>): void {
     this.schedule({ kind: 'harvest', startUrl: previous.startUrl, depth: previous.depth, via: previous.via, formKey: previous.formKey }, true);
+  }
+
+  /** Whose waiting episode goes next: Thompson sampling over `hosts` (the first of them when the bandit is off). */
+  pickHost(hosts: readonly string[]): string {
+    return this.hostBandit ? this.hostBandit.pick(hosts, this.banditRng) : hosts[0]!;
+  }
+
+  private push(a: EpisodeAssignment): void {
+    if (this.weblog && a.kind === 'explore') this.openExplore.add(a.episodeId);
+    this.enqueue(a);
+  }
+
+  private gain(episodeId: string, n: number): void {
+    if (this.hostBandit || this.weblog) this.episodeGain.set(episodeId, (this.episodeGain.get(episodeId) ?? 0) + n);
+  }
+
+  /** An episode attempt ended: its host's bandit arm, and (explore) a weblog result and maybe a restart. */
+  private episodeEnded(m: Extract<AgentMessage, { type: 'episode-end' }>): void {
+    if (!this.hostBandit && !this.weblog) return;
+    const gained = this.episodeGain.get(m.episodeId) ?? 0;
+    this.episodeGain.delete(m.episodeId);
+    this.hostBandit?.record(hostOf(m.assignment.startUrl), gained > 0);
+    if (this.weblog && m.ok && m.assignment.kind === 'explore') {
+      this.weblog.result(m.assignment.startUrl, gained);
+      this.openExplore.delete(m.episodeId);
+      this.maybeRestart();
+    }
+  }
+
+  /**
+   * Weblog restart: once no explore episode is left and the page and query budgets have room,
+   * the best page that still holds links the depth limit turned away becomes a start page: its
+   * links are offered again as if it were a seed (depth 0), so they go in at depth 1.
+   */
+  private maybeRestart(): void {
+    if (!this.weblog || this.openExplore.size > 0) return;
+    const budget = this.budgetLeft();
+    if (!budget.pages || !budget.queries) return;
+    for (let next = this.weblog.nextRestart(); next; next = this.weblog.nextRestart()) {
+      this.weblog.markRestarted(next.url);
+      const { accepted } = this.onLinks({ type: 'links', episodeId: 'restart', fromUrl: next.url, depth: 0, links: next.links.map((url) => ({ url, text: '' })) });
+      if (accepted === 0) continue;
+      this.restartsDone++;
+      this.store.trace({ action: 'restart', input: { url: next.url, value: next.value }, outcome: { scheduled: accepted } });
+      return;
+    }
   }
 
   /** Saves the coordinator's state beside the run's JSONL files (lowdb, atomic). */
@@ -339,6 +509,9 @@ export class Coordinator implements CoordinatorPort {
       for (const [host, pool] of Object.entries(saved.pools)) this.pools.set(host, KeywordPool.fromJSON(pool));
       for (const [host, pool] of Object.entries(saved.surfacePools ?? {})) this.surfacePools.set(host, KeywordPool.fromJSON(pool));
       for (const [key, f] of Object.entries(saved.forms)) this.addForm(f.info, createStrategy(this.config.strategy, f.strategy), f.issued, f.zeroStreak, f.done);
+      if (this.hostBandit && saved.hostBandit) this.hostBandit = HostBandit.fromJSON(saved.hostBandit);
+      if (this.weblog && saved.weblog) this.weblog = Weblog.fromJSON(saved.weblog);
+      this.restartsDone = saved.restartsDone ?? 0;
     }
     // Search forms found after the checkpoint are in the trace.
     for (const e of this.store.traceEvents()) {
@@ -420,6 +593,8 @@ export class Coordinator implements CoordinatorPort {
       forms: Object.fromEntries([...this.forms].map(([k, f]) => [k, { info: f.info, issued: [...f.issued].filter((q) => !f.inFlight.has(q)), zeroStreak: f.zeroStreak, done: f.done, strategy: f.strategy.toJSON() }])),
       pools: Object.fromEntries([...this.pools].map(([h, p]) => [h, p.toJSON()])),
       surfacePools: Object.fromEntries([...this.surfacePools].map(([h, p]) => [h, p.toJSON()])),
+      ...(this.hostBandit ? { hostBandit: this.hostBandit.toJSON() } : {}),
+      ...(this.weblog ? { weblog: this.weblog.toJSON(), restartsDone: this.restartsDone } : {}),
     };
   }
 }
@@ -438,6 +613,9 @@ interface SavedCoordinator {
   forms: Record<string, { info: SearchFormInfo; issued: string[]; zeroStreak: number; done: boolean; strategy: unknown }>;
   pools: Record<string, unknown>;
   surfacePools: Record<string, unknown>;
+  hostBandit?: unknown;
+  weblog?: unknown;
+  restartsDone?: number;
 }
 
 /** A record enters the pool by parts, so a term remembers whether titles or attributes held it. */

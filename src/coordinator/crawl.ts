@@ -15,6 +15,8 @@ import type { RunStore } from '../store/index.ts';
 import { runReportedEpisode } from '../agent/episode.ts';
 import { Coordinator, type CoordinatorConfig } from './coordinator.ts';
 import type { EpisodeAssignment } from './messages.ts';
+import { HeldEpisodes } from './host-bandit.ts';
+import { WgeGuide, type WgeOptions } from './wge-guide.ts';
 
 export interface CrawlRunOptions {
   config: CoordinatorConfig;
@@ -34,6 +36,8 @@ export interface CrawlRunOptions {
   deterministic?: boolean;
   /** Save a Playwright trace (zip) of every episode attempt in this folder. */
   playwrightTraceDir?: string;
+  /** Learned strategy with workflow-guided exploration: the demonstrations and how much to follow them. */
+  wge?: WgeOptions;
 }
 
 export interface CrawlOutcome {
@@ -56,7 +60,13 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   // One request per episode; harvest episodes of one form repeat, so they are keyed by episode id.
   const toRequest = (a: EpisodeAssignment) => ({ url: a.startUrl, uniqueKey: a.kind === 'explore' ? a.startUrl : a.kind === 'record' ? `record:${a.startUrl}` : `harvest:${a.formKey}:${a.episodeId}`, skipNavigation: true, userData: { assignment: a } });
   const waiting: EpisodeAssignment[] = [];
+  // Host bandit: every episode waits here, one FIFO per host, until the queue runs low.
+  const held = opts.config.hostBandit === 'thompson' ? new HeldEpisodes<EpisodeAssignment>() : undefined;
   const enqueue = (a: EpisodeAssignment) => {
+    if (held) {
+      held.push(a);
+      return;
+    }
     if (opts.deterministic) {
       waiting.push(a);
       return;
@@ -71,11 +81,26 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
       if (!added.wasAlreadyPresent && !added.wasAlreadyHandled) return;
     }
   };
+  /**
+   * Host bandit: while fewer than two episodes per agent are queued or running (deterministic:
+   * until one new episode is queued), the coordinator's Thompson sampling picks the host whose
+   * oldest waiting episode goes into the queue.
+   */
+  const feedHeld = async () => {
+    while (held?.size && (opts.deterministic || queue.getPendingCount() < 2 * opts.agents)) {
+      const a = held.take(coordinator.pickHost(held.hosts()))!;
+      const added = await queue.addRequest(toRequest(a));
+      if (opts.deterministic && !added.wasAlreadyPresent && !added.wasAlreadyHandled) return;
+    }
+  };
   const coordinator = new Coordinator(opts.config, opts.table, opts.store, enqueue);
+  // The learned strategy's parameter server (and WGE) before any harvest episode is scheduled.
+  await coordinator.preparePolicy(opts.wge && !opts.config.policy?.frozen ? new WgeGuide(opts.wge) : undefined);
   if (opts.resume) coordinator.restore();
   else for (const seed of opts.seeds) coordinator.addSeed(seed);
   await Promise.all(pendingAdds);
   if (opts.deterministic && (await queue.isEmpty())) await feedNext();
+  if (held && (!opts.deterministic || (await queue.isEmpty()))) await feedHeld();
 
   let stoppedBy: CrawlOutcome['stoppedBy'] = 'finished';
   let episodes = 0;
@@ -116,6 +141,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
         episodes++;
         await Promise.all(pendingAdds);
         if (opts.deterministic) await feedNext();
+        await feedHeld();
         opts.onProgress?.(coordinator);
         if (episodes % 25 === 0) await coordinator.checkpoint();
       },
@@ -124,6 +150,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
         const a = request.userData['assignment'] as EpisodeAssignment;
         await coordinator.send({ type: 'error', episodeId: a.episodeId, url: request.url, message: error.message });
         if (opts.deterministic) await feedNext();
+        await feedHeld();
       },
     },
     crawleeConfig,

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { stableJson } from '../store/index.ts';
 import { withoutOrigins } from '../url/origins.ts';
-import type { AgentMessage } from './messages.ts';
+import type { AgentMessage, ReplyTo } from './messages.ts';
 
 /** The part of a trace row that marks it as an agent message (absent on the coordinator's own rows). */
 export interface MessageMark {
@@ -38,6 +38,9 @@ export function messageDigest(m: AgentMessage, origins: readonly string[]): stri
     const { error: _e, message: _m, ...rest } = m as Record<string, unknown>;
     body = rest;
   }
+  // Gradients are digested by what they summarise, not by thousands of floats.
+  if (m.type === 'gradients') body = { ...m, grads: Object.keys(m.grads).sort(), loss: Math.round(m.loss * 1e4) / 1e4 };
+  if (m.type === 'rollout') body = { ...m, episode: m.episode ? m.episode.steps.length : undefined };
   return sha256(withoutOrigins(stableJson(body), origins)).slice(0, 32);
 }
 
@@ -56,8 +59,20 @@ export function messageTraceRow(m: AgentMessage, reply: unknown, origins: readon
       return { action: 'forms', episode, input: { pageUrl: m.pageUrl }, outcome: { types: m.forms.map((f) => f.formType), searchForms: m.searchForms.map((f) => f.formKey) }, msg };
     case 'links':
       return { action: 'links', episode, input: { fromUrl: m.fromUrl, links: m.links.length }, outcome: reply, msg };
-    case 'next-query':
-      return { action: 'next-query', episode, input: { formKey: m.formKey }, outcome: { query: (reply as { query: { key: string } | null }).query?.key ?? null }, msg };
+    case 'next-query': {
+      const r = reply as ReplyTo<typeof m>;
+      return { action: 'next-query', episode, input: { formKey: m.formKey, choose: m.choose }, outcome: r.choices !== undefined ? { choices: r.choices?.keys.length ?? 0 } : { query: r.query?.key ?? null }, msg };
+    }
+    case 'claim-query':
+      return { action: 'claim-query', episode, input: { formKey: m.formKey, queryKey: m.queryKey, actor: m.actor }, outcome: { query: (reply as ReplyTo<typeof m>).query?.key ?? null }, msg };
+    case 'params': {
+      const r = reply as ReplyTo<typeof m>;
+      return { action: 'params', episode, outcome: { version: r.version, frozen: r.frozen, replay: r.replay?.steps.length ?? 0, workflow: r.workflow?.id }, msg };
+    }
+    case 'gradients':
+      return { action: 'gradients', episode, input: { baseVersion: m.baseVersion, steps: m.steps, reward: m.reward, loss: m.loss }, outcome: { version: (reply as ReplyTo<typeof m>).version }, msg };
+    case 'rollout':
+      return { action: 'rollout', episode, input: { actor: m.actor, totalReward: m.totalReward, decisions: m.decisions, workflowId: m.workflowId }, msg };
     case 'query-result':
       return { action: 'query-result', episode, input: { formKey: m.formKey, queryKey: m.queryKey, resultPages: m.resultPages, results: m.recordLinks.length, reportedTotal: m.reportedTotal, failed: m.failed ?? false }, outcome: reply, msg };
     case 'record':

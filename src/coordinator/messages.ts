@@ -5,6 +5,7 @@
  * Every message and reply is plain JSON (structured-clone safe).
  */
 import type { QueryCandidate } from '../strategies/types.ts';
+import type { ActionElement, CandidateInput, PlainTensors, PolicyEpisode } from '../policy/types.ts';
 
 /** What kind of episode an agent is asked to run. */
 export type EpisodeKind = 'explore' | 'harvest' | 'record';
@@ -25,6 +26,42 @@ export interface EpisodeAssignment {
   /** The page whose link (or result list) led here; the edge kept in pages.jsonl. */
   fromUrl?: string;
   budget: { maxSteps: number; timeLimitMs: number; maxDepth: number; maxResultPagesPerQuery: number };
+  /** Harvest episodes of a learned strategy: who chooses the queries, the neural policy or a WGE workflow. */
+  policy?: { actor: 'policy' | 'workflow' };
+}
+
+/** The queries on offer for one decision of the learned policy, and the state it is taken in. */
+export interface PolicyChoices {
+  /** Query keys, index for index with `inputs` and `elements`; the key `STOP_KEY` is "stop querying this form". */
+  keys: string[];
+  inputs: CandidateInput[];
+  elements: ActionElement[];
+  /** Form and site progress (`stateContext`). */
+  context: number[];
+  /** Hashed content words of the form's page. */
+  pageTokens: number[];
+}
+
+export const STOP_KEY = '<stop>';
+
+/** What an agent acting under the learned policy needs at the start of an episode. */
+export interface PolicyParams {
+  version: number;
+  params: PlainTensors;
+  /** Act greedily and send no gradients. */
+  frozen: boolean;
+  /** Decisions per gradient update (t_max). */
+  tMax: number;
+  gamma: number;
+  entropyBeta: number;
+  valueCoef: number;
+  replayWeight: number;
+  /** Seed of this episode's sampling. */
+  seed: number;
+  /** A rewarded episode from the WGE replay buffer to learn from beside the on-policy steps. */
+  replay?: PolicyEpisode;
+  /** Workflow episodes: one lattice node (constraint set) per step, used cyclically. */
+  workflow?: { id: number; nodes: unknown[] };
 }
 
 export type PageVia = 'seed' | 'link' | 'form' | 'pagination' | 'record-link';
@@ -60,7 +97,15 @@ export type AgentMessage =
   | { type: 'page'; episodeId: string; url: string; finalUrl: string; depth: number; kind: PageKind; via: PageVia; score: number; title: string; status: number; query?: string; /** Page this one was reached from. */ fromUrl?: string; /** Visible text (capped). */ text?: string; /** Outgoing links, canonical. */ links?: string[] }
   | { type: 'forms'; episodeId: string; pageUrl: string; depth: number; forms: { index: number; formType: string; probability: number; method: string }[]; searchForms: SearchFormInfo[] }
   | { type: 'links'; episodeId: string; fromUrl: string; depth: number; links: { url: string; text: string }[] }
-  | { type: 'next-query'; episodeId: string; formKey: string }
+  | { type: 'next-query'; episodeId: string; formKey: string; /** The agent chooses (learned policy): reply with the choices instead of a query. */ choose?: 'agent' }
+  /** The agent's pick among the choices; `STOP_KEY` stops the form. */
+  | { type: 'claim-query'; episodeId: string; formKey: string; queryKey: string; actor: 'policy' | 'workflow' }
+  /** Learned policy: the shared parameters (and WGE material) for an episode. */
+  | { type: 'params'; episodeId: string; actor: 'policy' | 'workflow' }
+  /** Learned policy: an agent's gradients over its last decisions, computed on parameters `baseVersion`. */
+  | { type: 'gradients'; episodeId: string; baseVersion: number; grads: PlainTensors; steps: number; reward: number; loss: number }
+  /** Learned policy: an episode's decisions ended (for the learning curve, the workflow policy and the replay buffer). */
+  | { type: 'rollout'; episodeId: string; actor: 'policy' | 'workflow'; totalReward: number; decisions: number; workflowId?: number; episode?: PolicyEpisode }
   | { type: 'query-result'; episodeId: string; formKey: string; queryKey: string; values: Record<string, string>; terms: string[]; resultPages: number; recordLinks: string[]; /** For each record link, the result page (key) that listed it. */ listedOn?: string[]; reportedTotal?: number; failed?: boolean; error?: string }
   | { type: 'record'; episodeId: string; url: string; title: string; text: string; attributes: Record<string, string>; foundBy?: string; depth: number }
   | { type: 'trace'; episodeId: string; action: string; input?: unknown; outcome?: unknown }
@@ -75,7 +120,11 @@ export interface Replies {
   page: { fresh: boolean };
   forms: { ok: true };
   links: { accepted: number };
-  'next-query': { query: QueryCandidate | null };
+  'next-query': { query: QueryCandidate | null; choices?: PolicyChoices | null };
+  'claim-query': { query: QueryCandidate | null };
+  params: PolicyParams;
+  gradients: { version: number; params: PlainTensors };
+  rollout: { ok: true };
   'query-result': { newRecords: number };
   record: { fresh: boolean };
   trace: { ok: true };

@@ -12,12 +12,9 @@ import type * as tfjs from '@tensorflow/tfjs';
 
 type Tf = typeof import('@tensorflow/tfjs');
 
-export interface PlainTensor {
-  shape: number[];
-  values: number[];
-}
+import type { PlainTensor, PlainTensors } from '../policy/types.ts';
 
-export type PlainTensors = Record<string, PlainTensor>;
+export type { PlainTensor, PlainTensors };
 
 export interface ParameterServerOptions {
   optimizer: 'rmsprop' | 'adam' | 'sgd';

@@ -69,6 +69,8 @@ export async function replayRun(opts: ReplayOptions): Promise<ReplayOutcome> {
   const started = Date.now();
   const assignments = new Map<string, EpisodeAssignment>();
   const coordinator = new Coordinator(opts.config, opts.table, opts.store, (a) => assignments.set(a.episodeId, a));
+  // A learned-strategy run starts from the model it recorded (WGE's workflows are not replayed).
+  await coordinator.preparePolicy();
   for (const seed of opts.seeds) coordinator.addSeed(seed);
   const sequencer = new Sequencer(opts, coordinator, assignments);
   const divergence = await sequencer.run();

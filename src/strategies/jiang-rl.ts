@@ -36,14 +36,13 @@ interface Observation {
 }
 
 export class JiangRlStrategy implements QueryStrategy {
-  readonly name = 'jiang-rl';
+  readonly name: string = 'jiang-rl';
   private readonly observations: Observation[] = [];
   /** Features of each chosen query, kept until its outcome arrives. */
-  private readonly pending = new Map<string, number[]>();
+  protected readonly pending = new Map<string, number[]>();
   private reportedTotals: number[] = [];
 
-  static fromJSON(saved: unknown): JiangRlStrategy {
-    const s = new JiangRlStrategy();
+  static fromJSON(saved: unknown, s: JiangRlStrategy = new JiangRlStrategy()): JiangRlStrategy {
     const o = saved as { observations?: Observation[]; reportedTotals?: number[] } | undefined;
     if (Array.isArray(o?.observations)) s.observations.push(...o.observations);
     if (Array.isArray(o?.reportedTotals)) s.reportedTotals = o.reportedTotals;

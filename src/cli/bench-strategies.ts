@@ -1,0 +1,501 @@
+/**
+ * `surfacer bench strategies`: every query strategy on the same testbed sites at equal query
+ * and page budgets — coverage after 25/50/100/200 queries, queries to 90% and 99% coverage
+ * next to the oracle (greedy set cover over the ground truth), harvest rate (overall and by
+ * depth) and pages/s — averaged over the test domains.
+ *
+ * Split (fixed, so every run compares the same thing). The learned A3C models train on the
+ * 10 train domains; every strategy is evaluated on the 5 test domains, one site of each
+ * search kind of the testbed (src/testbed/sites.ts):
+ *
+ * | test site  | search form                                   | why                                   |
+ * |------------|-----------------------------------------------|---------------------------------------|
+ * | news       | full-text, GET, result cap 100, calendar trap | the plain keyword case                |
+ * | sports     | title-only, GET, prev/next, archive trap      | keyword over titles only              |
+ * | recreation | select-only (category + year), POST           | no keyword field at all               |
+ * | home       | multi-field keyword + category + year + price | keyword and filters, load-more (JS)   |
+ * | society    | script-built form, results by fetch()         | no form in the served HTML            |
+ *
+ * Train: arts, business, computers, games, health, reference, regional, science, shopping,
+ * kids-and-teens — every one of those kinds again, on other sites and vocabularies.
+ * `--quick` trains on arts, business, computers and tests on news (full-text) and home
+ * (multi-field), at 50 queries and 150 pages per crawl.
+ *
+ * Every evaluation is a real crawl in a child process (`surfacer crawl … --json --out DIR`)
+ * whose DIR/report.json is read back; crawls run one at a time unless `--parallel N`. Every
+ * strategy gets the same --max-queries, --max-pages, --agents, --time-limit and seed; POST
+ * search forms are allowed for all (--allow-post: two test sites search by POST).
+ * Conventions of the averages: src/report/strategy-compare.ts.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { loadLvsTable } from '../lvs/index.ts';
+import { TESTBED_DOMAINS, isScale, type Scale } from '../testbed/index.ts';
+import type { OracleBound } from '../report/oracle-cover.ts';
+import { siteOracle } from '../report/oracle-site.ts';
+import { runMetricsOf, summariseOracle, summariseStrategy, type RunMetrics, type StrategySummary } from '../report/strategy-compare.ts';
+import { strategyTable } from '../report/strategy-table.ts';
+import type { Report } from '../report/types.ts';
+import { UserError } from './errors.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const surfacerBin = join(repoRoot, 'bin', 'surfacer.js');
+
+export const BENCH_STRATEGIES = ['random', 'generic-frequency', 'adaptive', 'dla', 'jiang-rl', 'a3c', 'a3c-wge'] as const;
+export type BenchStrategy = (typeof BENCH_STRATEGIES)[number];
+const A3C_STRATEGIES: readonly BenchStrategy[] = ['a3c', 'a3c-wge'];
+
+export const TRAIN_DOMAINS = ['arts', 'business', 'computers', 'games', 'health', 'reference', 'regional', 'science', 'shopping', 'kids-and-teens'] as const;
+export const TEST_DOMAINS = ['news', 'sports', 'recreation', 'home', 'society'] as const;
+export const QUICK_TRAIN_DOMAINS = ['arts', 'business', 'computers'] as const;
+export const QUICK_TEST_DOMAINS = ['news', 'home'] as const;
+
+const FULL = { maxQueries: 200, maxPages: 2000, episodes: 40 };
+/**
+ * --quick must finish in under 10 minutes on an idle 2-core machine. A crawl costs about 6 s
+ * to start (tsx, Chromium, classifiers) and 0.15-0.2 CPU-seconds a page, and uses about one
+ * core: 150 pages is about 30 s, so the 10 crawls of the five baselines take about 5 minutes
+ * and the four A3C crawls plus two short trainings fit in the rest. At 150 pages a crawl is
+ * bound by pages, not queries (one query's result and record pages cost many fetches): the
+ * quick table compares records per page more than records per query.
+ */
+const QUICK = { maxQueries: 50, maxPages: 150, episodes: 4 };
+
+/** Options as commander hands them over (numbers still strings: `resolvePlan` checks them). */
+export interface BenchStrategiesOptions {
+  json?: boolean;
+  quick?: boolean;
+  out?: string;
+  markdown?: string;
+  strategies?: string;
+  trainDomains?: string;
+  testDomains?: string;
+  maxQueries?: string;
+  maxPages?: string;
+  seed?: string;
+  parallel?: string;
+  episodes?: string;
+  agents?: string;
+  timeLimit?: string;
+  scale?: string;
+  trouble?: string;
+  keepRuns?: string;
+}
+
+export interface BenchPlan {
+  strategies: BenchStrategy[];
+  trainDomains: string[];
+  testDomains: string[];
+  maxQueries: number;
+  maxPages: number;
+  seed: number;
+  parallel: number;
+  episodes: number;
+  agents: number;
+  timeLimit: number;
+  scale: Scale;
+  trouble: 'default' | 'on' | 'off';
+  quick: boolean;
+  json: boolean;
+  out?: string;
+  markdown?: string;
+  keepRuns?: string;
+}
+
+export function registerBenchStrategies(bench: Command): void {
+  bench
+    .command('strategies')
+    .description('every query strategy (random, generic-frequency, adaptive, dla, jiang-rl, a3c, a3c-wge) on held-out testbed sites at equal budgets, next to the greedy-set-cover oracle')
+    .option('--json', 'print the JSON result (default: the Markdown table)', false)
+    .option('--quick', `smaller comparison (train ${QUICK_TRAIN_DOMAINS.join(',')}; test ${QUICK_TEST_DOMAINS.join(',')}; ${QUICK.maxQueries} queries, ${QUICK.maxPages} pages, ${QUICK.episodes} training episodes)`, false)
+    .option('--out <file>', 'also write the JSON here')
+    .option('--markdown <file>', 'also write the Markdown table here')
+    .option('--strategies <list>', `comma-separated, of: ${BENCH_STRATEGIES.join(', ')} (default: all)`)
+    .option('--train-domains <list>', `domains the A3C models train on (default: ${TRAIN_DOMAINS.join(',')})`)
+    .option('--test-domains <list>', `domains every strategy is evaluated on (default: ${TEST_DOMAINS.join(',')})`)
+    .option('--max-queries <n>', `query budget per crawl (default: ${FULL.maxQueries}; --quick ${QUICK.maxQueries})`)
+    .option('--max-pages <n>', `page budget per crawl (default: ${FULL.maxPages}; --quick ${QUICK.maxPages})`)
+    .option('--seed <n>', 'seed of the crawls, the training and the testbed sites', '1')
+    .option('--parallel <n>', 'crawls at once', '1')
+    .option('--episodes <n>', `training episodes per A3C model (default: ${FULL.episodes}; --quick ${QUICK.episodes})`)
+    .option('--agents <n>', 'agents (browser pages) per crawl', '4')
+    .option('--time-limit <sec>', 'wall-clock limit per crawl, the same for every strategy (0 = none)', '0')
+    .option('--scale <s>', 'testbed scale: small, medium, large', 'small')
+    .option('--trouble <mode>', 'testbed trouble: default, on, off', 'default')
+    .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder')
+    .action(async (opts: BenchStrategiesOptions) => {
+      const plan = resolvePlan(opts);
+      const result = await benchStrategies(plan);
+      const markdown = strategyTable({ ...result, maxQueries: plan.maxQueries, maxPages: plan.maxPages });
+      const json = `${JSON.stringify(result, null, 2)}\n`;
+      if (plan.out) writeText(plan.out, json);
+      if (plan.markdown) writeText(plan.markdown, markdown);
+      process.stdout.write(plan.json ? json : markdown);
+      if (result.runs.some((r) => r.error)) process.exitCode = 1;
+    });
+}
+
+function writeText(file: string, text: string): void {
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  writeFileSync(file, text);
+}
+
+function list(value: string | undefined, what: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!items.length) throw new UserError(`${what} is empty`);
+  return [...new Set(items)];
+}
+
+function wholeNumber(value: string | undefined, fallback: number, name: string, min: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UserError(`${name} must be a whole number ≥ ${min} (got "${value}")`);
+  return n;
+}
+
+function domains(value: string | undefined, fallback: readonly string[], option: string): string[] {
+  const ds = list(value, option) ?? [...fallback];
+  const unknown = ds.filter((d) => !(TESTBED_DOMAINS as readonly string[]).includes(d));
+  if (unknown.length) throw new UserError(`unknown testbed domain${unknown.length > 1 ? 's' : ''} in ${option}: ${unknown.join(', ')}; the testbed has: ${TESTBED_DOMAINS.join(', ')}`);
+  return ds;
+}
+
+/** Checks the command line and fills in the defaults; throws a UserError (before any crawl) on a bad option. */
+export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
+  const quick = !!opts.quick;
+  const base = quick ? QUICK : FULL;
+  const names = list(opts.strategies, '--strategies') ?? [...BENCH_STRATEGIES];
+  const unknown = names.filter((s) => !(BENCH_STRATEGIES as readonly string[]).includes(s));
+  if (unknown.length) throw new UserError(`unknown strateg${unknown.length > 1 ? 'ies' : 'y'} ${unknown.map((s) => `"${s}"`).join(', ')} in --strategies; choose from: ${BENCH_STRATEGIES.join(', ')}`);
+  const trainDomains = domains(opts.trainDomains, quick ? QUICK_TRAIN_DOMAINS : TRAIN_DOMAINS, '--train-domains');
+  const testDomains = domains(opts.testDomains, quick ? QUICK_TEST_DOMAINS : TEST_DOMAINS, '--test-domains');
+  const overlap = trainDomains.filter((d) => testDomains.includes(d));
+  if (overlap.length) throw new UserError(`train and test domains overlap (${overlap.join(', ')}): the models must be evaluated on sites they did not train on`);
+  const scale = opts.scale ?? 'small';
+  if (!isScale(scale)) throw new UserError(`--scale must be small, medium or large (got "${scale}")`);
+  const trouble = opts.trouble ?? 'default';
+  if (trouble !== 'default' && trouble !== 'on' && trouble !== 'off') throw new UserError(`--trouble must be default, on or off (got "${trouble}")`);
+  return {
+    strategies: names as BenchStrategy[],
+    trainDomains,
+    testDomains,
+    maxQueries: wholeNumber(opts.maxQueries, base.maxQueries, '--max-queries', 1),
+    maxPages: wholeNumber(opts.maxPages, base.maxPages, '--max-pages', 1),
+    seed: wholeNumber(opts.seed, 1, '--seed', 0),
+    parallel: wholeNumber(opts.parallel, 1, '--parallel', 1),
+    episodes: wholeNumber(opts.episodes, base.episodes, '--episodes', 1),
+    agents: wholeNumber(opts.agents, 4, '--agents', 1),
+    timeLimit: wholeNumber(opts.timeLimit, 0, '--time-limit', 0),
+    scale,
+    trouble,
+    quick,
+    json: !!opts.json,
+    out: opts.out,
+    markdown: opts.markdown,
+    keepRuns: opts.keepRuns,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Child processes
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  seconds: number;
+  /** CPU seconds of the child and the processes it waited for (Linux; null when crawls overlap). */
+  cpuSeconds: number | null;
+}
+
+/** CPU time (s) of this process's waited-for children: /proc/self/stat cutime + cstime (USER_HZ = 100). */
+function childrenCpuSeconds(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After "pid (comm) ", field 3 (state) is index 0; cutime and cstime are fields 16 and 17.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Children now running: a child's CPU figure counts only when no other child overlapped it. */
+const active = new Set<{ overlapped: boolean }>();
+
+function runSurfacer(args: readonly string[]): Promise<CliResult> {
+  const t0 = performance.now();
+  const cpu0 = childrenCpuSeconds();
+  const me = { overlapped: active.size > 0 };
+  for (const other of active) other.overlapped = true;
+  active.add(me);
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [surfacerBin, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', (e) => {
+      active.delete(me);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      active.delete(me);
+      const cpu1 = childrenCpuSeconds();
+      resolvePromise({
+        code,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        seconds: (performance.now() - t0) / 1000,
+        cpuSeconds: !me.overlapped && cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : null,
+      });
+    });
+  });
+}
+
+const lastLine = (text: string): string => text.trim().split('\n').filter(Boolean).pop() ?? '';
+
+/** The JSON a command printed on stdout (the last top-level object when other lines precede it). */
+function parseJsonOutput(stdout: string): unknown {
+  const text = stdout.trim();
+  try {
+    return JSON.parse(text);
+  } catch {
+    const start = text.lastIndexOf('\n{');
+    if (start >= 0) return JSON.parse(text.slice(start + 1));
+    throw new Error('no JSON on stdout');
+  }
+}
+
+/** What this build's CLI offers: crawl strategies, `crawl --model`, `surfacer train`. */
+export interface CliSupport {
+  crawlStrategies: string[];
+  crawlModel: boolean;
+  train: boolean;
+}
+
+/** The strategy choices in `crawl --help` ("--strategy <name> … (choices: "a", "b", default: …)"). */
+export function strategiesFromHelp(help: string): string[] {
+  const flat = help.replace(/\s+/g, ' ');
+  const m = /--strategy <[^>]*>.*?\(choices: ([^)]*)\)/.exec(flat);
+  if (!m) return [];
+  return [...m[1]!.split('default:')[0]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!);
+}
+
+async function probeCli(): Promise<CliSupport> {
+  const [crawl, train] = await Promise.all([runSurfacer(['crawl', '--help']), runSurfacer(['train', '--help'])]);
+  return {
+    crawlStrategies: strategiesFromHelp(crawl.stdout),
+    crawlModel: /--model\b/.test(crawl.stdout),
+    train: train.code === 0 && /--domains\b/.test(train.stdout),
+  };
+}
+
+/** Throws a UserError naming every selected strategy this build cannot run yet. */
+export function checkSupport(strategies: readonly BenchStrategy[], cli: CliSupport): void {
+  const problems: string[] = [];
+  const runnable: string[] = [];
+  for (const s of strategies) {
+    if (A3C_STRATEGIES.includes(s)) {
+      const missing = [
+        ...(cli.train ? [] : ['the `surfacer train --domains … --episodes N --out DIR [--wge|--no-wge] --json` command']),
+        ...(cli.crawlStrategies.includes('a3c') ? [] : ['`crawl --strategy a3c`']),
+        ...(cli.crawlModel ? [] : ['`crawl --model DIR`']),
+      ];
+      if (missing.length) problems.push(`"${s}": it needs ${missing.join(' and ')}, which this build does not have yet`);
+      else runnable.push(s);
+    } else if (!cli.crawlStrategies.includes(s)) {
+      problems.push(`"${s}": not a strategy of \`surfacer crawl\` in this build (it offers: ${cli.crawlStrategies.join(', ') || 'none found'})`);
+    } else runnable.push(s);
+  }
+  if (problems.length) {
+    throw new UserError(`cannot run ${problems.join('; ')}.${runnable.length ? ` Run the others with --strategies ${runnable.join(',')}` : ''}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The bench
+
+export interface RunRow {
+  strategy: string;
+  domain: string;
+  seconds: number;
+  cpuSeconds: number | null;
+  stoppedBy?: string;
+  coverage?: number;
+  coverageAt?: RunMetrics['coverageAt'];
+  queriesIssued?: number;
+  pagesFetched?: number;
+  queriesTo90?: number | null;
+  queriesTo99?: number | null;
+  harvestRate?: number | null;
+  pagesPerSecond?: number | null;
+  error?: string;
+}
+
+interface TrainingRow {
+  seconds: number;
+  episodes: number;
+  curve?: unknown;
+  error?: string;
+}
+
+export interface StrategiesBenchResult {
+  strategies: Record<string, StrategySummary>;
+  oracle: ReturnType<typeof summariseOracle> & { perDomain: Record<string, Omit<OracleBound, 'firstPicks'> & { firstPicks: string[] }>; method: string };
+  trainDomains: string[];
+  testDomains: string[];
+  a3cOnlineLearning: boolean;
+  training?: Record<string, unknown>;
+  trainingRuns?: Record<string, TrainingRow>;
+  budgets: { maxQueries: number; maxPages: number; agents: number; timeLimitSeconds: number; trainingEpisodes: number; allowPost: true };
+  testbed: { scale: Scale; seed: number; trouble: string };
+  quick: boolean;
+  parallel: number;
+  conventions: Record<string, string>;
+  runs: RunRow[];
+  wallSeconds: number;
+}
+
+function progress(line: string): void {
+  process.stderr.write(`bench strategies: ${line}\n`);
+}
+
+async function pool<T>(items: readonly T[], parallel: number, work: (item: T, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i]!, i);
+      }
+    }),
+  );
+}
+
+export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchResult> {
+  const t0 = performance.now();
+  checkSupport(plan.strategies, await probeCli());
+
+  const root = plan.keepRuns ? resolve(plan.keepRuns) : mkdtempSync(join(tmpdir(), 'surfacer-bench-strategies-'));
+  mkdirSync(root, { recursive: true });
+  try {
+    // The oracle first: it takes well under a second a site, and needs no browser.
+    const oraclePerDomain: StrategiesBenchResult['oracle']['perDomain'] = {};
+    for (const domain of plan.testDomains) {
+      const extraKeywords = loadLvsTable(domain).labels.flatMap((l) => l.values.map((v) => v.value));
+      const bound = siteOracle({ domain, scale: plan.scale, seed: plan.seed, extraKeywords });
+      oraclePerDomain[domain] = { ...bound, firstPicks: bound.firstPicks.map((p) => `${p.key} (+${p.gain})`) };
+      progress(`oracle on ${domain}: ${bound.queriesTo90} queries to 90%, ${bound.queriesTo99} to 99% of the ${bound.reachable}/${bound.records} reachable records`);
+    }
+
+    // The two A3C models, trained on the train domains (only when selected).
+    const models: Partial<Record<BenchStrategy, string>> = {};
+    const training: Record<string, unknown> = {};
+    const trainingRuns: Record<string, TrainingRow> = {};
+    const toTrain = plan.strategies.filter((s) => A3C_STRATEGIES.includes(s));
+    await pool(toTrain, plan.parallel, async (s) => {
+      const dir = join(root, `model-${s}`);
+      const args = ['train', '--domains', plan.trainDomains.join(','), '--episodes', String(plan.episodes), '--out', dir, s === 'a3c-wge' ? '--wge' : '--no-wge', '--seed', String(plan.seed), '--json'];
+      const r = await runSurfacer(args);
+      const row: TrainingRow = { seconds: r.seconds, episodes: plan.episodes };
+      if (r.code !== 0) {
+        row.error = lastLine(r.stderr) || `train exited with ${r.code}`;
+        progress(`train ${s} on ${plan.trainDomains.join(',')}: FAILED after ${r.seconds.toFixed(1)} s: ${row.error}`);
+      } else {
+        models[s] = dir;
+        try {
+          const out = parseJsonOutput(r.stdout) as { curve?: unknown };
+          if (out && typeof out === 'object' && 'curve' in out) training[s] = out.curve;
+        } catch {
+          // a model was written; the summary just could not be read
+        }
+        progress(`train ${s} on ${plan.trainDomains.join(',')}: ${r.seconds.toFixed(1)} s`);
+      }
+      trainingRuns[s] = row;
+    });
+
+    // Every strategy on every test domain, domain by domain (drift on a shared machine then hits every strategy alike).
+    const tasks = plan.testDomains.flatMap((domain) => plan.strategies.map((strategy) => ({ domain, strategy })));
+    const runs: RunRow[] = new Array(tasks.length);
+    const metrics: (RunMetrics | undefined)[] = new Array(tasks.length);
+    let done = 0;
+    await pool(tasks, plan.parallel, async ({ domain, strategy }, i) => {
+      if (A3C_STRATEGIES.includes(strategy) && !models[strategy]) {
+        runs[i] = { strategy, domain, seconds: 0, cpuSeconds: null, error: `no ${strategy} model: ${trainingRuns[strategy]?.error ?? 'training failed'}` };
+        progress(`[${++done}/${tasks.length}] ${strategy} on ${domain}: skipped (no model)`);
+        return;
+      }
+      const dir = join(root, `${strategy}-${domain}`);
+      rmSync(dir, { recursive: true, force: true });
+      const args = [
+        'crawl', '--domain', domain, '--strategy', A3C_STRATEGIES.includes(strategy) ? 'a3c' : strategy,
+        '--max-queries', String(plan.maxQueries), '--max-pages', String(plan.maxPages), '--agents', String(plan.agents), '--time-limit', String(plan.timeLimit),
+        '--scale', plan.scale, '--trouble', plan.trouble, '--testbed-port', '0', '--seed', String(plan.seed), '--allow-post', '--json', '--out', dir,
+        ...(models[strategy] ? ['--model', models[strategy]!] : []),
+      ];
+      const r = await runSurfacer(args);
+      const row: RunRow = { strategy, domain, seconds: r.seconds, cpuSeconds: r.cpuSeconds };
+      try {
+        if (r.code !== 0) throw new Error(lastLine(r.stderr) || `crawl exited with ${r.code}`);
+        const summary = parseJsonOutput(r.stdout) as { stoppedBy?: string };
+        const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+        const m = runMetricsOf(report, strategy, domain);
+        metrics[i] = m;
+        Object.assign(row, {
+          stoppedBy: summary.stoppedBy, coverage: m.coverage, coverageAt: m.coverageAt, queriesIssued: m.queriesIssued, pagesFetched: m.pagesFetched,
+          queriesTo90: m.queriesTo90, queriesTo99: m.queriesTo99, harvestRate: m.harvestRate, pagesPerSecond: m.pagesPerSecond,
+        });
+        progress(`[${++done}/${tasks.length}] ${strategy} on ${domain}: ${r.seconds.toFixed(1)} s, coverage ${m.coverage.toFixed(3)} (${m.queriesIssued} queries, ${m.pagesFetched} pages, stopped by ${summary.stoppedBy ?? '?'})`);
+      } catch (err) {
+        row.error = (err as Error).message;
+        progress(`[${++done}/${tasks.length}] ${strategy} on ${domain}: FAILED after ${r.seconds.toFixed(1)} s: ${row.error}`);
+      }
+      runs[i] = row;
+      if (!plan.keepRuns) rmSync(dir, { recursive: true, force: true });
+    });
+
+    const strategies: Record<string, StrategySummary> = {};
+    for (const s of plan.strategies) {
+      const mine = tasks.map((t, i) => ({ t, m: metrics[i] })).filter((x) => x.t.strategy === s);
+      strategies[s] = summariseStrategy(
+        mine.flatMap((x) => (x.m ? [x.m] : [])),
+        mine.filter((x) => !x.m).map((x) => x.t.domain),
+      );
+    }
+    return {
+      strategies,
+      oracle: {
+        ...summariseOracle(Object.values(oraclePerDomain)),
+        perDomain: oraclePerDomain,
+        method: 'greedy set cover over the ground truth: candidates are every keyword query (each word of the records\' full text and each LVS value) and every single select option, per search form, other fields empty; queriesTo90/99 = greedy picks to cover 90%/99% of the records some candidate reaches (reachableShare of all); optimumAtLeast90/99 = certified lower bound ceil(greedy / H(min(k, largest set)))',
+      },
+      trainDomains: plan.trainDomains,
+      testDomains: plan.testDomains,
+      a3cOnlineLearning: true,
+      ...(Object.keys(training).length ? { training } : {}),
+      ...(toTrain.length ? { trainingRuns } : {}),
+      budgets: { maxQueries: plan.maxQueries, maxPages: plan.maxPages, agents: plan.agents, timeLimitSeconds: plan.timeLimit, trainingEpisodes: plan.episodes, allowPost: true },
+      testbed: { scale: plan.scale, seed: plan.seed, trouble: plan.trouble },
+      quick: plan.quick,
+      parallel: plan.parallel,
+      conventions: {
+        coverageAt: 'coverage of all hidden records after query k (the report\'s coverageByQuery); a crawl that issued fewer than k queries (strategy out of queries, patience ended, page or time budget) carries its last value forward; no query at all is 0',
+        queriesTo: 'per crawl: first query at which coverage reached 90%/99%, null if never; averaged over the domains that reached it (…Reached says how many of `domains`)',
+        harvestRate: 'hidden records harvested / pages fetched (every kind), mean over domains; harvestRateByDepth: mean over the domains that fetched pages at that depth',
+        pagesPerSecond: 'pages fetched / crawl wall time (report timing), mean over domains',
+        a3c: 'a3c and a3c-wge are evaluated with online learning on (crawl --model DIR, without --frozen)',
+        oracle: 'the oracle\'s 90%/99% are of the records some single query reaches; the strategies\' are of all hidden records',
+      },
+      runs,
+      wallSeconds: (performance.now() - t0) / 1000,
+    };
+  } finally {
+    if (!plan.keepRuns) rmSync(root, { recursive: true, force: true });
+  }
+}

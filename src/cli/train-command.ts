@@ -1,0 +1,114 @@
+/**
+ * `surfacer train`: trains the a3c policy on the built-in testbed sites of some domains. Each
+ * step is a real crawl with `--strategy a3c` (agents acting and sending gradients, the
+ * coordinator applying them) that starts from the model the previous crawl left; domains are
+ * taken in turn until the policy has run the asked number of episodes. The model directory
+ * gets the tfjs weights and a manifest with the training curve (reward per episode).
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { LVS_DOMAINS } from '../lvs/index.ts';
+import { loadModel } from '../policy/checkpoint.ts';
+import { crawlCommand, type CrawlCliOptions } from './crawl-command.ts';
+import { UserError } from './errors.ts';
+import { emitJson } from './output.ts';
+
+export interface TrainOptions {
+  domains: string[];
+  episodes: number;
+  out: string;
+  wge: boolean;
+  demos?: string;
+  seed: number;
+  maxQueries: number;
+  agents: number;
+  init?: string;
+  json: boolean;
+  learningRate: number;
+  keepRuns?: string;
+}
+
+function wholeNumber(name: string, min: number) {
+  return (v: string) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number ≥ ${min}`);
+    return n;
+  };
+}
+
+export function registerTrainCommand(program: Command): void {
+  program
+    .command('train')
+    .description('train the a3c query policy by crawling the built-in testbed sites of some domains; writes a model directory')
+    .requiredOption('--domains <list>', 'comma-separated ODP domains to train on', (v: string) => v.split(',').map((d) => d.trim()).filter(Boolean))
+    .option('--episodes <n>', 'train until the policy has run this many harvest episodes', wholeNumber('--episodes', 1), 60)
+    .requiredOption('--out <dir>', 'model directory to write (e.g. models/<name>)')
+    .option('--wge', 'workflow-guided exploration from the demonstrations (default)', true)
+    .option('--no-wge', 'no workflow-guided exploration')
+    .option('--demos <dir>', 'demonstrations for --wge (default: demos/)')
+    .option('--seed <n>', 'random seed of the first crawl (then +1 per crawl) and of fresh parameters', wholeNumber('--seed', 0), 1)
+    .option('--max-queries <n>', 'query budget of each training crawl', wholeNumber('--max-queries', 1), 40)
+    .option('--agents <n>', 'parallel agents per crawl', wholeNumber('--agents', 1), 4)
+    .option('--learning-rate <x>', 'Adam step size of the parameter server', (v: string) => {
+      const x = Number(v);
+      if (!(x > 0 && x < 1)) throw new InvalidArgumentError('--learning-rate must be a number in (0, 1)');
+      return x;
+    }, 0.005)
+    .option('--init <dir>', 'start from this model instead of fresh parameters')
+    .option('--keep-runs <dir>', 'keep the training crawls\' run directories here (default: deleted)')
+    .option('--json', 'print the result as JSON', false)
+    .action(async (opts: TrainOptions) => {
+      const result = await trainCommand(opts);
+      if (opts.json) emitJson(result);
+      else process.stdout.write(`${result.out}: ${result.episodes} episodes, ${result.updates} updates over ${result.crawls.length} crawls (${result.domains.join(', ')}); mean reward first/last fifth ${result.meanRewardFirstFifth.toFixed(3)} / ${result.meanRewardLastFifth.toFixed(3)}\n`);
+    });
+}
+
+export async function trainCommand(opts: TrainOptions) {
+  for (const d of opts.domains) if (!(LVS_DOMAINS as readonly string[]).includes(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
+  if (!opts.domains.length) throw new UserError('--domains needs at least one domain');
+  const work = opts.keepRuns ?? mkdtempSync(join(tmpdir(), 'surfacer-train-'));
+  const crawls: { domain: string; runDir: string; coverage?: number; queries: number; episodes: number; meanReward: number; wallSeconds: number }[] = [];
+  let model = opts.init ?? 'fresh';
+  let episodes = 0;
+  const started = Date.now();
+  try {
+    for (let i = 0; episodes < opts.episodes; i++) {
+      const domain = opts.domains[i % opts.domains.length]!;
+      const crawl: CrawlCliOptions = {
+        domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
+        seed: opts.seed + i, allowPost: true, json: true, scale: 'small', trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
+        out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate,
+      };
+      const summary = await crawlCommand(crawl);
+      const before = model === 'fresh' ? 0 : loadModel(model).manifest.curve.length;
+      const fresh = summary.policy!.curve.slice(before);
+      episodes += fresh.length;
+      crawls.push({ domain, runDir: summary.runDir, coverage: summary.coverage, queries: summary.totals.queriesIssued, episodes: fresh.length, meanReward: fresh.length ? fresh.reduce((s, c) => s + c.reward, 0) / fresh.length : 0, wallSeconds: summary.wallSeconds });
+      process.stderr.write(`surfacer train: ${domain}: ${fresh.length} episodes (total ${episodes}/${opts.episodes}), coverage ${summary.coverage?.toFixed(3) ?? '-'}, ${summary.wallSeconds.toFixed(0)} s\n`);
+      model = join(summary.runDir, 'model');
+      if (fresh.length === 0 && i >= opts.domains.length) throw new Error('training crawls ran no harvest episode: no search form was harvested');
+    }
+    cpSync(model, opts.out, { recursive: true });
+  } finally {
+    if (!opts.keepRuns) rmSync(work, { recursive: true, force: true });
+  }
+  const { manifest } = loadModel(opts.out);
+  const rewards = manifest.curve.map((c) => c.reward);
+  const fifth = Math.max(1, Math.floor(rewards.length / 5));
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  return {
+    out: opts.out,
+    domains: opts.domains,
+    wge: opts.wge,
+    episodes,
+    updates: manifest.updates,
+    wallSeconds: (Date.now() - started) / 1000,
+    meanRewardFirstFifth: mean(rewards.slice(0, fifth)),
+    meanRewardLastFifth: mean(rewards.slice(-fifth)),
+    crawls,
+    curve: manifest.curve,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * What the learned policy chooses among on a form: a shortlist of the form's unissued
+ * queries (the first few of each source in that source's own ranking — LVS weight, record
+ * DF, surface rank, option order — so every kind of value stays on offer while the numbers
+ * stay small), each with its features, its description for WGE, and "stop".
+ */
+import type { FormFieldInfo } from './messages.ts';
+import { STOP_KEY, type PolicyChoices } from './messages.ts';
+import type { FormPlan } from './query-planner.ts';
+import { CANDIDATE_DIM, stateContext, valueTokens, type FormProgress } from '../policy/features.ts';
+import type { ActionElement, CandidateInput } from '../policy/types.ts';
+import { queryFeatures } from '../strategies/jiang-rl.ts';
+import type { QueryCandidate, StrategyContext } from '../strategies/types.ts';
+
+/**
+ * "Stop" is offered only after this many queries in a row without a new record: stopping
+ * ends the form for the whole crawl, so an untrained policy must not stumble on it while the
+ * form still pays.
+ */
+export const STOP_AFTER_ZERO_STREAK = 3;
+
+/** Candidates per source on the shortlist. */
+export const PER_SOURCE = 12;
+
+export function shortlist(candidates: readonly QueryCandidate[]): QueryCandidate[] {
+  const taken = new Map<string, number>();
+  return candidates.filter((c) => {
+    const n = taken.get(c.source) ?? 0;
+    taken.set(c.source, n + 1);
+    return n < PER_SOURCE;
+  });
+}
+
+/** The kernel estimate of a query's reward from issued ones (Jiang et al.), as the form's memory gives it. */
+export type RewardEstimator = (x: readonly number[]) => { estimate: number; evidence: number };
+
+export function candidateInput(c: QueryCandidate, ctx: StrategyContext, estimator: RewardEstimator): { input: CandidateInput; jiang: number[] } {
+  const jiang = queryFeatures(c, ctx);
+  const { estimate, evidence } = estimator(jiang);
+  const features = [...jiang, Math.min(1, estimate / 5), evidence / (1 + evidence), Math.min(1, c.prior ?? 0), 0];
+  return { input: { features, tokens: valueTokens(c.terms) }, jiang };
+}
+
+export function stopInput(): CandidateInput {
+  const features = new Array<number>(CANDIDATE_DIM).fill(0);
+  features[CANDIDATE_DIM - 1] = 1;
+  return { features, tokens: valueTokens([]) };
+}
+
+/** The field a candidate's main value goes into: an option field it sets, else the keyword field. */
+function mainField(c: QueryCandidate, plan: FormPlan): FormFieldInfo | undefined {
+  if (c.source === 'options') return plan.optionFields.find((o) => o.field.name in c.values && !(o.field.name in plan.fixed))?.field ?? plan.optionFields.find((o) => o.field.name in c.values)?.field;
+  return plan.queryField;
+}
+
+export function actionElement(c: QueryCandidate, plan: FormPlan): ActionElement {
+  const field = mainField(c, plan);
+  const value = field ? (c.source === 'options' ? field.options?.find((o) => o.value === c.values[field.name])?.text : c.values[field.name]) : undefined;
+  return { kind: 'query', formType: 'search', fieldType: field?.fieldType, tag: field?.tag, label: field?.label, source: c.source, lvsLabel: c.label, value };
+}
+
+export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, estimator: RewardEstimator, progress: FormProgress, pageTokens: number[], zeroStreak: number): { choices: PolicyChoices; offered: Map<string, { candidate: QueryCandidate; jiang: number[] }> } {
+  const short = shortlist(candidates);
+  const offered = new Map<string, { candidate: QueryCandidate; jiang: number[] }>();
+  const keys: string[] = [];
+  const inputs: CandidateInput[] = [];
+  const elements: ActionElement[] = [];
+  for (const c of short) {
+    const { input, jiang } = candidateInput(c, ctx, estimator);
+    offered.set(c.key, { candidate: c, jiang });
+    keys.push(c.key);
+    inputs.push(input);
+    elements.push(actionElement(c, plan));
+  }
+  if (zeroStreak >= STOP_AFTER_ZERO_STREAK) {
+    keys.push(STOP_KEY);
+    inputs.push(stopInput());
+    elements.push({ kind: 'stop' });
+  }
+  return { choices: { keys, inputs, elements, context: stateContext(progress), pageTokens }, offered };
+}

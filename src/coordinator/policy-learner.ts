@@ -1,0 +1,127 @@
+/**
+ * The coordinator's side of A3C: the shared parameters and optimiser (the parameter server),
+ * what an agent gets at the start of an episode (parameters, learning settings, a seed, with
+ * WGE a workflow to follow or a rewarded episode to learn from), the gradients agents send
+ * (applied in arrival order, or in the agents' fixed order when the crawl is deterministic,
+ * where episodes run one at a time), the learning curve, and saving the model.
+ */
+import { initTf } from '../perceive/tf-backend.ts';
+import { createRng } from '../lvs/random.ts';
+import { initialParameters } from '../policy/network.ts';
+import { loadModel, saveModel, type CurvePoint, type ModelManifest } from '../policy/checkpoint.ts';
+import { DEFAULT_LEARNING } from '../policy/rollout-gradients.ts';
+import type { PlainTensors } from '../policy/types.ts';
+import { ParameterServer } from './parameter-server.ts';
+import type { AgentMessage, PolicyParams, ReplyTo } from './messages.ts';
+import type { WorkflowGuide } from './workflow-guide.ts';
+
+export interface PolicyConfig {
+  /** Model directory to start from (default: fresh parameters from the seed). */
+  model?: string;
+  /** Act greedily, send no gradients, keep the parameters as loaded. */
+  frozen: boolean;
+  /** Decisions per gradient update. */
+  tMax: number;
+  learningRate: number;
+}
+
+export const DEFAULT_POLICY: PolicyConfig = { frozen: false, tMax: 5, learningRate: 0.003 };
+
+export class PolicyLearner {
+  private readonly rng: () => number;
+  readonly curve: CurvePoint[] = [];
+  private episodesBefore = 0;
+  private updatesBefore = 0;
+  private readonly startedFrom?: ModelManifest;
+
+  private constructor(
+    private readonly server: ParameterServer,
+    readonly config: PolicyConfig,
+    private readonly seed: number,
+    private readonly guide: WorkflowGuide | undefined,
+    loaded?: ModelManifest,
+  ) {
+    this.rng = createRng(seed ^ 0x5eed);
+    this.startedFrom = loaded;
+    if (loaded) {
+      this.curve.push(...loaded.curve);
+      this.episodesBefore = loaded.episodes;
+      this.updatesBefore = loaded.updates;
+    }
+  }
+
+  static async create(config: PolicyConfig, seed: number, guide?: WorkflowGuide): Promise<PolicyLearner> {
+    const { tf, backend } = await initTf();
+    const loaded = config.model ? loadModel(config.model) : undefined;
+    const params: PlainTensors = loaded?.params ?? initialParameters(seed);
+    const server = new ParameterServer(tf, params, { optimizer: 'adam', learningRate: config.learningRate, clipNorm: 40 });
+    const learner = new PolicyLearner(server, config, seed, guide, loaded?.manifest);
+    learner.backend = backend;
+    return learner;
+  }
+
+  backend = '';
+
+  get updates(): number {
+    return this.updatesBefore + this.server.version;
+  }
+
+  get episodes(): number {
+    return this.curve.length;
+  }
+
+  /** Which actor the next harvest episode runs: a WGE workflow now and then while learning, else the policy. */
+  pickActor(): 'policy' | 'workflow' {
+    if (this.config.frozen || !this.guide) return 'policy';
+    return this.rng() < this.guide.workflowShare ? 'workflow' : 'policy';
+  }
+
+  params(actor: 'policy' | 'workflow' | undefined): PolicyParams {
+    const { version, tensors } = this.server.parameters();
+    const replay = !this.config.frozen && actor !== 'workflow' ? this.guide?.sampleReplay(this.rng) : undefined;
+    const workflow = actor === 'workflow' ? this.guide?.sampleWorkflow(this.rng) : undefined;
+    return {
+      version,
+      params: tensors,
+      frozen: this.config.frozen,
+      tMax: this.config.tMax,
+      gamma: DEFAULT_LEARNING.gamma,
+      entropyBeta: DEFAULT_LEARNING.entropyBeta,
+      valueCoef: DEFAULT_LEARNING.valueCoef,
+      replayWeight: DEFAULT_LEARNING.replayWeight,
+      seed: Math.floor(this.rng() * 2 ** 31),
+      replay,
+      workflow,
+    };
+  }
+
+  applyGradients(m: Extract<AgentMessage, { type: 'gradients' }>): ReplyTo<typeof m> {
+    if (!this.config.frozen) this.server.apply(m.grads);
+    const { version, tensors } = this.server.parameters();
+    return { version, params: tensors };
+  }
+
+  recordRollout(m: Extract<AgentMessage, { type: 'rollout' }>, domain?: string): void {
+    this.curve.push({ episode: this.curve.length + 1, reward: Math.round(m.totalReward * 1e4) / 1e4, actor: m.actor, decisions: m.decisions, domain });
+    if (m.actor === 'workflow' && m.workflowId !== undefined) this.guide?.workflowFinished(m.workflowId, m.totalReward, m.episode);
+  }
+
+  save(dir: string, extra: { domains: string[]; [k: string]: unknown }): void {
+    const domains = [...new Set([...(this.startedFrom?.domains ?? []), ...extra.domains])];
+    saveModel(dir, this.server.parameters().tensors, {
+      ...extra,
+      createdAt: new Date().toISOString(),
+      learning: { ...DEFAULT_LEARNING, tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend },
+      seed: this.startedFrom?.seed ?? this.seed,
+      updates: this.updates,
+      episodes: this.episodesBefore + this.curve.length - (this.startedFrom?.curve.length ?? 0),
+      domains,
+      wge: !!this.guide || !!this.startedFrom?.wge,
+      curve: this.curve,
+    });
+  }
+
+  dispose(): void {
+    this.server.dispose();
+  }
+}

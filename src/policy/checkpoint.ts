@@ -1,0 +1,87 @@
+/**
+ * A trained policy on disk, in tfjs's weights format: `model.json` (a weights manifest naming
+ * each tensor's shape and dtype, as `tf.io` writes it) + `weights.bin` (the float32 values in
+ * manifest order), and `manifest.json`: how it was made (architecture, learning settings,
+ * seed, updates, episodes, domains, WGE) and its training curve.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PARAMETER_SHAPES } from './network.ts';
+import type { PlainTensors } from './types.ts';
+
+export const MODEL_FORMAT = 'surfacer-a3c-policy';
+
+export interface CurvePoint {
+  /** Episode number in the model's whole training (1-based). */
+  episode: number;
+  /** Sum of the episode's rewards. */
+  reward: number;
+  /** Who chose the actions. */
+  actor: 'policy' | 'workflow';
+  decisions: number;
+  domain?: string;
+}
+
+export interface ModelManifest {
+  format: typeof MODEL_FORMAT;
+  createdAt: string;
+  architecture: Record<string, readonly number[]>;
+  learning: Record<string, number | string | boolean>;
+  seed: number;
+  /** Gradient updates applied. */
+  updates: number;
+  /** Episodes trained on. */
+  episodes: number;
+  domains: string[];
+  wge: boolean;
+  curve: CurvePoint[];
+  [extra: string]: unknown;
+}
+
+export class ModelFileError extends Error {}
+
+export function saveModel(dir: string, params: PlainTensors, manifest: Omit<ModelManifest, 'format' | 'architecture'>): void {
+  mkdirSync(dir, { recursive: true });
+  const names = Object.keys(PARAMETER_SHAPES);
+  const total = names.reduce((n, k) => n + params[k]!.values.length, 0);
+  const data = new Float32Array(total);
+  let offset = 0;
+  for (const k of names) {
+    data.set(params[k]!.values, offset);
+    offset += params[k]!.values.length;
+  }
+  writeFileSync(join(dir, 'weights.bin'), Buffer.from(data.buffer));
+  const model = { format: MODEL_FORMAT, weightsManifest: [{ paths: ['weights.bin'], weights: names.map((name) => ({ name, shape: params[name]!.shape, dtype: 'float32' })) }] };
+  writeFileSync(join(dir, 'model.json'), `${JSON.stringify(model, null, 2)}\n`);
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify({ format: MODEL_FORMAT, architecture: PARAMETER_SHAPES, ...manifest }, null, 2)}\n`);
+}
+
+export function loadModel(dir: string): { params: PlainTensors; manifest: ModelManifest } {
+  const modelFile = join(dir, 'model.json');
+  if (!existsSync(modelFile)) throw new ModelFileError(`no policy model at ${dir} (model.json missing)`);
+  let model: { format?: string; weightsManifest?: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[] };
+  let manifest: ModelManifest;
+  try {
+    model = JSON.parse(readFileSync(modelFile, 'utf8'));
+    manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  } catch (err) {
+    throw new ModelFileError(`policy model at ${dir} is unreadable: ${(err as Error).message}`);
+  }
+  if (model.format !== MODEL_FORMAT) throw new ModelFileError(`${modelFile} is not a Surfacer policy (format ${model.format ?? 'missing'})`);
+  const group = model.weightsManifest?.[0];
+  if (!group) throw new ModelFileError(`${modelFile} has no weights manifest`);
+  const buf = readFileSync(join(dir, group.paths[0]!));
+  const data = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+  const params: PlainTensors = {};
+  let offset = 0;
+  for (const w of group.weights) {
+    const size = w.shape.reduce((a, b) => a * b, 1);
+    if (offset + size > data.length) throw new ModelFileError(`${dir}/weights.bin is shorter than its manifest says`);
+    params[w.name] = { shape: w.shape, values: Array.from(data.subarray(offset, offset + size)) };
+    offset += size;
+  }
+  for (const [name, shape] of Object.entries(PARAMETER_SHAPES)) {
+    if (params[name]?.shape.join('x') !== shape.join('x')) throw new ModelFileError(`policy model at ${dir} does not fit this network: parameter "${name}" is [${params[name]?.shape ?? 'missing'}], expected [${shape}]`);
+  }
+  return { params, manifest };
+}

@@ -1,0 +1,92 @@
+/**
+ * The numbers the policy network reads, and their sizes. Words become hashed token ids (a
+ * fixed vocabulary of buckets, so a model trained on some domains reads any other domain's
+ * words without a vocabulary file); everything else is a short vector of values in about [0, 1].
+ */
+
+/** Hash buckets of the token embedding. */
+export const VOCAB_BUCKETS = 1024;
+/** Tokens of the form page the convolution reads (most frequent content words first). */
+export const PAGE_TOKENS = 48;
+/** Tokens of a candidate's value. */
+export const CANDIDATE_TOKENS = 3;
+/** Steps of the episode the LSTM reads (the most recent ones). */
+export const HISTORY_STEPS = 8;
+
+/** Context features (`stateContext`). */
+export const CONTEXT_DIM = 8;
+/** Candidate features: Jiang et al.'s 17 (`queryFeatures`) + kernel estimate, evidence, prior, stop flag. */
+export const CANDIDATE_DIM = 21;
+/** History row: reward, new records, failed, then the taken action's source one-hot (6) and stop flag. */
+export const HISTORY_DIM = 10;
+
+const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'from', 'that', 'this', 'are', 'was', 'you', 'your', 'our', 'all', 'any', 'not', 'but', 'has', 'have', 'can', 'its', 'into', 'more', 'about', 'search', 'page']);
+
+/** FNV-1a of a word, into [1, VOCAB_BUCKETS): 0 is padding. */
+export function tokenBucket(word: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) {
+    h ^= word.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return 1 + ((h >>> 0) % (VOCAB_BUCKETS - 1));
+}
+
+/** Hashed ids of a value's words, padded with 0 to `CANDIDATE_TOKENS`. */
+export function valueTokens(terms: readonly string[]): number[] {
+  const ids = terms.slice(0, CANDIDATE_TOKENS).map(tokenBucket);
+  while (ids.length < CANDIDATE_TOKENS) ids.push(0);
+  return ids;
+}
+
+/**
+ * The page's content words as hashed ids, most frequent first (ties in reading order), padded
+ * to `PAGE_TOKENS`: a page's topic in a fixed-size window the convolution can read.
+ */
+export function pageTokens(text: string): number[] {
+  const counts = new Map<string, number>();
+  for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length > 2 && !STOP_WORDS.has(w) && !/^\d+$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]).slice(0, PAGE_TOKENS).map(([w]) => tokenBucket(w));
+  while (ranked.length < PAGE_TOKENS) ranked.push(0);
+  return ranked;
+}
+
+/** What the coordinator knows of a form's progress, for `stateContext`. */
+export interface FormProgress {
+  /** Queries issued on this form. */
+  issued: number;
+  /** Distinct records harvested (or listed) from the form's site. */
+  siteRecords: number;
+  /** Largest total a result page reported, when one did. */
+  reportedTotal?: number;
+  /** Good–Turing share of the next listing that will be new (1 before any listing). */
+  newShare: number;
+  /** New records of this form's last queries, most recent last. */
+  recentNew: readonly number[];
+  /** Queries in a row without a new record, over the patience. */
+  zeroStreakShare: number;
+  /** Share of the crawl's query budget spent. */
+  budgetSpent: number;
+}
+
+/** The fixed-length context vector of a decision. */
+export function stateContext(p: FormProgress): number[] {
+  const recent = p.recentNew.slice(-5);
+  const meanRecent = recent.length ? recent.reduce((a, b) => a + b, 0) / recent.length : 0;
+  return [
+    Math.min(2, p.issued / 100),
+    Math.min(1.5, Math.log1p(p.siteRecords) / 7),
+    p.reportedTotal ? Math.min(1, p.siteRecords / p.reportedTotal) : 0,
+    p.reportedTotal ? 1 : 0,
+    p.newShare,
+    Math.min(2, Math.log1p(meanRecent) / 3),
+    p.zeroStreakShare,
+    Math.min(1, p.budgetSpent),
+  ];
+}
+
+/** One step of the history the LSTM reads: what the action was and what it earned. */
+export function historyRow(candidateFeatures: readonly number[], reward: number, newRecords: number, failed: boolean): number[] {
+  // The source one-hot sits at the end of Jiang's 17 features (indices 11..16); the stop flag is last.
+  return [Math.max(-1, Math.min(3, reward)), Math.min(2, Math.log1p(newRecords) / 3), failed ? 1 : 0, ...candidateFeatures.slice(11, 17), candidateFeatures[CANDIDATE_DIM - 1] ?? 0];
+}

@@ -1,0 +1,192 @@
+/**
+ * The actor-critic network, in the spirit of DW-A3C's encoder:
+ *
+ *   page text  ─ hashed token embeddings ─ 1-D convolution (width 3) ─ max over the page ─┐
+ *   episode    ─ per step: action features + reward ─ LSTM ─ last hidden state ───────────┼─ dense ─ z (state)
+ *   context    ─ form and site progress ─────────────────────────────────────────────────┘
+ *
+ *   candidate i ─ [its features ; mean embedding of its words] ─┐
+ *   z ──────────────────────────────────────────────────────────┴─ tanh(W_c x_i + W_z z + b) · v = score_i
+ *
+ *   actor: softmax over the step's scores (one per candidate, however many there are)
+ *   critic: V(s) = w · z + b
+ *
+ * Parameters live in tfjs variables named after their role; they travel as plain JSON, so
+ * an agent can load the coordinator's copy and send gradients back under the same names.
+ * Embeddings are looked up through one-hot products, not `gather`: gather's gradient needs a
+ * kernel the WebAssembly backend lacks.
+ */
+import type * as tfjs from '@tensorflow/tfjs';
+import { createRng } from '../lvs/random.ts';
+import { CANDIDATE_DIM, CANDIDATE_TOKENS, CONTEXT_DIM, HISTORY_DIM, HISTORY_STEPS, PAGE_TOKENS, VOCAB_BUCKETS } from './features.ts';
+import type { CandidateInput, PlainTensors, StateInput } from './types.ts';
+
+type Tf = typeof import('@tensorflow/tfjs');
+
+const EMBED = 8;
+const CONV = 16;
+const CONV_WIDTH = 3;
+const LSTM = 16;
+const STATE = 32;
+const HIDDEN = 32;
+
+/** Every parameter's shape, by name: the architecture in one table. */
+export const PARAMETER_SHAPES: Readonly<Record<string, readonly number[]>> = {
+  embedding: [VOCAB_BUCKETS, EMBED],
+  conv_w: [CONV_WIDTH * EMBED, CONV],
+  conv_b: [CONV],
+  lstm_w: [HISTORY_DIM + LSTM, 4 * LSTM],
+  lstm_b: [4 * LSTM],
+  state_w: [CONTEXT_DIM + CONV + LSTM, STATE],
+  state_b: [STATE],
+  cand_w: [CANDIDATE_DIM + EMBED, HIDDEN],
+  cand_b: [HIDDEN],
+  joint_w: [STATE, HIDDEN],
+  actor_v: [HIDDEN, 1],
+  critic_w: [STATE, 1],
+  critic_b: [1],
+};
+
+/** Fresh parameters from a seed: uniform Glorot for weights, zeros for biases (LSTM forget gate +1). */
+export function initialParameters(seed: number): PlainTensors {
+  const rng = createRng(seed * 7919 + 17);
+  const out: PlainTensors = {};
+  for (const [name, shape] of Object.entries(PARAMETER_SHAPES)) {
+    const size = shape.reduce((a, b) => a * b, 1);
+    let values: number[];
+    if (name.endsWith('_b')) {
+      values = new Array<number>(size).fill(0);
+      if (name === 'lstm_b') for (let i = LSTM; i < 2 * LSTM; i++) values[i] = 1;
+    } else {
+      const fanIn = shape[0]!;
+      const fanOut = shape[1] ?? 1;
+      // Embeddings are small so untrained buckets barely move the state; the actor starts near uniform.
+      const limit = name === 'embedding' ? 0.1 : name === 'actor_v' ? 0.05 : Math.sqrt(6 / (fanIn + fanOut));
+      values = Array.from({ length: size }, () => (rng() * 2 - 1) * limit);
+    }
+    out[name] = { shape: [...shape], values };
+  }
+  return out;
+}
+
+export interface PolicyOutput {
+  logits: tfjs.Tensor1D;
+  value: tfjs.Scalar;
+}
+
+let networks = 0;
+
+export class PolicyNetwork {
+  /** tfjs variable names are global: each network's are its own. */
+  private readonly prefix = `policy${++networks}/`;
+  readonly variables = new Map<string, tfjs.Variable>();
+
+  constructor(
+    private readonly tf: Tf,
+    params: PlainTensors,
+  ) {
+    for (const [name, shape] of Object.entries(PARAMETER_SHAPES)) {
+      const p = params[name];
+      if (!p) throw new Error(`policy parameters lack "${name}"`);
+      if (p.shape.join('x') !== shape.join('x')) throw new Error(`policy parameter "${name}" has shape [${p.shape}], the network expects [${shape}]`);
+      this.variables.set(name, tf.variable(tf.tensor(p.values, [...shape]), true, `${this.prefix}${name}`));
+    }
+  }
+
+  /** Loads other values into the same variables (an agent taking the coordinator's new parameters). */
+  load(params: PlainTensors): void {
+    for (const [name, v] of this.variables) {
+      const p = params[name];
+      if (!p) throw new Error(`policy parameters lack "${name}"`);
+      v.assign(this.tf.tensor(p.values, v.shape));
+    }
+  }
+
+  private v(name: string): tfjs.Variable {
+    return this.variables.get(name)!;
+  }
+
+  /** Mean embedding of each row of token ids (0 = padding, left out of the mean). */
+  private embedRows(rows: readonly (readonly number[])[], width: number): tfjs.Tensor2D {
+    const tf = this.tf;
+    const ids = rows.flatMap((r) => Array.from({ length: width }, (_, i) => r[i] ?? 0));
+    const onehot = tf.oneHot(tf.tensor1d(ids, 'int32'), VOCAB_BUCKETS).toFloat();
+    const mask = tf.tensor2d(ids.map((id) => (id > 0 ? 1 : 0)), [ids.length, 1]);
+    const emb = tf.mul(tf.matMul(onehot, this.v('embedding')), mask).reshape([rows.length, width, EMBED]);
+    const counts = tf.tensor2d(rows.map((r) => Math.max(1, r.slice(0, width).filter((id) => id > 0).length)), [rows.length, 1]);
+    return tf.div(tf.sum(emb, 1), counts) as tfjs.Tensor2D;
+  }
+
+  /** The state vector z, shape [1, STATE]. */
+  encodeState(state: StateInput): tfjs.Tensor2D {
+    const tf = this.tf;
+    // Page: embeddings → convolution as one product over stacked windows → max over positions.
+    const ids = Array.from({ length: PAGE_TOKENS }, (_, i) => state.pageTokens[i] ?? 0);
+    const onehot = tf.oneHot(tf.tensor1d(ids, 'int32'), VOCAB_BUCKETS).toFloat();
+    const page = tf.matMul(onehot, this.v('embedding'));
+    const positions = PAGE_TOKENS - CONV_WIDTH + 1;
+    const windows = tf.concat(Array.from({ length: CONV_WIDTH }, (_, k) => tf.slice(page, [k, 0], [positions, EMBED])), 1);
+    const conv = tf.relu(tf.add(tf.matMul(windows, this.v('conv_w')), this.v('conv_b')));
+    const pooled = tf.max(conv, 0).reshape([1, CONV]);
+    // History: an LSTM over the most recent steps, oldest first.
+    let h: tfjs.Tensor2D = tf.zeros([1, LSTM]);
+    let c: tfjs.Tensor2D = tf.zeros([1, LSTM]);
+    for (const row of state.history.slice(-HISTORY_STEPS)) {
+      const x = tf.tensor2d([Array.from({ length: HISTORY_DIM }, (_, i) => row[i] ?? 0)]);
+      const gates = tf.add(tf.matMul(tf.concat([x, h], 1), this.v('lstm_w')), this.v('lstm_b'));
+      const [i, f, o, g] = tf.split(gates, 4, 1) as [tfjs.Tensor2D, tfjs.Tensor2D, tfjs.Tensor2D, tfjs.Tensor2D];
+      c = tf.add(tf.mul(tf.sigmoid(f), c), tf.mul(tf.sigmoid(i), tf.tanh(g)));
+      h = tf.mul(tf.sigmoid(o), tf.tanh(c));
+    }
+    const context = tf.tensor2d([Array.from({ length: CONTEXT_DIM }, (_, i) => state.context[i] ?? 0)]);
+    return tf.tanh(tf.add(tf.matMul(tf.concat([context, pooled, h], 1), this.v('state_w')), this.v('state_b'))) as tfjs.Tensor2D;
+  }
+
+  /** Scores of the candidates and V(s). Call inside tf.tidy or a gradient function. */
+  forward(state: StateInput, candidates: readonly CandidateInput[]): PolicyOutput {
+    if (!candidates.length) throw new RangeError('the policy needs at least one candidate');
+    const tf = this.tf;
+    const z = this.encodeState(state);
+    const features = tf.tensor2d(candidates.map((c) => Array.from({ length: CANDIDATE_DIM }, (_, i) => c.features[i] ?? 0)));
+    const words = this.embedRows(candidates.map((c) => c.tokens), CANDIDATE_TOKENS);
+    const x = tf.concat([features, words], 1);
+    const hidden = tf.tanh(tf.add(tf.add(tf.matMul(x, this.v('cand_w')), this.v('cand_b')), tf.matMul(z, this.v('joint_w'))));
+    const logits = tf.matMul(hidden, this.v('actor_v')).reshape([candidates.length]) as tfjs.Tensor1D;
+    const value = tf.add(tf.matMul(z, this.v('critic_w')), this.v('critic_b')).reshape([]) as tfjs.Scalar;
+    return { logits, value };
+  }
+
+  /** Probabilities and V(s) as numbers, for acting. */
+  evaluate(state: StateInput, candidates: readonly CandidateInput[]): { probabilities: number[]; value: number } {
+    return this.tf.tidy(() => {
+      const { logits, value } = this.forward(state, candidates);
+      return { probabilities: Array.from(this.tf.softmax(logits).dataSync()), value: value.dataSync()[0]! };
+    });
+  }
+
+  /**
+   * Gradients of `loss` (built from this network's forward passes) for every parameter, as
+   * plain JSON under the parameters' names, and the loss's value.
+   */
+  gradients(loss: () => tfjs.Scalar): { loss: number; grads: PlainTensors } {
+    const tf = this.tf;
+    const { value, grads } = tf.variableGrads(loss, [...this.variables.values()]);
+    const out: PlainTensors = {};
+    for (const [name, v] of this.variables) {
+      const g = grads[v.name];
+      out[name] = { shape: [...v.shape], values: g ? Array.from(g.dataSync()) : new Array<number>(v.size).fill(0) };
+    }
+    const lossValue = value.dataSync()[0]!;
+    value.dispose();
+    for (const g of Object.values(grads)) g.dispose();
+    return { loss: lossValue, grads: out };
+  }
+
+  parameters(): PlainTensors {
+    return Object.fromEntries([...this.variables].map(([k, v]) => [k, { shape: [...v.shape], values: Array.from(v.dataSync()) }]));
+  }
+
+  dispose(): void {
+    for (const v of this.variables.values()) v.dispose();
+  }
+}

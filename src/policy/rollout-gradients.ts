@@ -1,0 +1,66 @@
+/**
+ * An agent's learning step: the A3C gradients of its last t_max decisions (n-step returns
+ * bootstrapped from V of the state it stopped in, 0 when the episode ended), plus — with WGE —
+ * a term for one rewarded episode from the coordinator's replay buffer.
+ *
+ * The replay term follows WGE (Liu et al. 2018), where the neural policy also learns from the
+ * workflow policy's rewarded episodes. Those were chosen by another policy, so it takes the
+ * self-imitation form (Oh et al. 2018): imitate an action only where its return beat the
+ * critic's estimate, L = −Σ max(0, R_t − V(s_t))·log π(a_t|s_t) + ½·max(0, R_t − V(s_t))².
+ */
+import type * as tfjs from '@tensorflow/tfjs';
+import { a3cLoss, type RolloutStep } from './a3c-loss.ts';
+import { nStepReturns } from './returns.ts';
+import type { PolicyNetwork } from './network.ts';
+import type { PlainTensors, PolicyEpisode, PolicyStep, StateInput, CandidateInput } from './types.ts';
+
+type Tf = typeof import('@tensorflow/tfjs');
+
+export interface LearningOptions {
+  gamma: number;
+  entropyBeta: number;
+  valueCoef: number;
+  /** Weight of the replay (WGE) term. */
+  replayWeight: number;
+}
+
+export const DEFAULT_LEARNING: LearningOptions = { gamma: 0.99, entropyBeta: 0.01, valueCoef: 0.5, replayWeight: 0.5 };
+
+export interface RolloutGradients {
+  grads: PlainTensors;
+  loss: number;
+  returns: number[];
+}
+
+export function rolloutGradients(
+  tf: Tf,
+  net: PolicyNetwork,
+  steps: readonly PolicyStep[],
+  next: { state: StateInput; candidates: CandidateInput[] } | null,
+  opts: LearningOptions = DEFAULT_LEARNING,
+  replay?: PolicyEpisode,
+): RolloutGradients {
+  const bootstrap = next ? net.evaluate(next.state, next.candidates).value : 0;
+  const returns = nStepReturns(steps.map((s) => s.reward), bootstrap, opts.gamma);
+  const replayReturns = replay?.steps.length ? nStepReturns(replay.steps.map((s) => s.reward), 0, opts.gamma) : [];
+  const { loss, grads } = net.gradients(() => {
+    const rollout: RolloutStep[] = steps.map((s) => ({ ...net.forward(s.state, s.candidates), action: s.chosen }));
+    let total = a3cLoss(tf, rollout, returns, { entropyBeta: opts.entropyBeta, valueCoef: opts.valueCoef }).total;
+    if (replay && replayReturns.length) total = tf.add(total, tf.mul(opts.replayWeight, selfImitationLoss(tf, net, replay.steps, replayReturns))) as tfjs.Scalar;
+    return total;
+  });
+  return { grads, loss, returns };
+}
+
+function selfImitationLoss(tf: Tf, net: PolicyNetwork, steps: readonly PolicyStep[], returns: readonly number[]): tfjs.Scalar {
+  const terms = steps.map((s, t) => {
+    const { logits, value } = net.forward(s.state, s.candidates);
+    const gap = returns[t]! - value.dataSync()[0]!;
+    if (gap <= 0) return tf.scalar(0);
+    const logp = tf.logSoftmax(logits);
+    const taken = tf.sum(tf.mul(logp, tf.tensor1d(s.candidates.map((_, i) => (i === s.chosen ? 1 : 0)))));
+    const valueGap = tf.relu(tf.sub(returns[t]!, value));
+    return tf.add(tf.neg(tf.mul(taken, gap)), tf.mul(0.5, tf.square(valueGap)));
+  });
+  return tf.div(tf.addN(terms), steps.length) as tfjs.Scalar;
+}

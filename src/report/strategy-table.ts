@@ -1,0 +1,75 @@
+/**
+ * The strategy comparison as Markdown: one row per strategy (coverage at 25/50/100/200
+ * queries, queries to 90% and 99% coverage with how many test domains got there, harvest
+ * rate, pages/s), the oracle's row under them, and harvest rate by depth.
+ */
+import { COVERAGE_POINTS, type CoveragePointKey, type StrategySummary } from './strategy-compare.ts';
+
+export interface StrategyTableInput {
+  strategies: Record<string, StrategySummary>;
+  oracle: { queriesTo90: number | null; queriesTo99: number | null; queriesTo90Reached?: number; queriesTo99Reached?: number; reachableShare?: number | null; domains?: number };
+  trainDomains: readonly string[];
+  testDomains: readonly string[];
+  /** Query budget of every crawl: coverage columns past it are carried forward (marked). */
+  maxQueries?: number;
+  maxPages?: number;
+}
+
+const dash = '—';
+const fixed = (x: number | null | undefined, digits: number): string => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : dash);
+
+/** "42.5 (3/5)": the mean over the domains that got there, and how many of how many did. */
+export function reachedCell(mean: number | null, reached: number, of: number): string {
+  return mean === null ? `${dash} (0/${of})` : `${mean.toFixed(1)} (${reached}/${of})`;
+}
+
+const escapeCell = (s: string): string => s.replace(/\|/g, '\\|');
+
+export function strategyTable(input: StrategyTableInput): string {
+  const past = (k: number) => input.maxQueries !== undefined && k > input.maxQueries;
+  const header = ['strategy', ...COVERAGE_POINTS.map((k) => `cov@${k}${past(k) ? '*' : ''}`), 'queries→90%', 'queries→99%', 'harvest rate', 'pages/s'];
+  const rows: string[][] = [];
+  for (const [name, s] of Object.entries(input.strategies)) {
+    const of = s.domains;
+    rows.push([
+      name,
+      ...COVERAGE_POINTS.map((k) => fixed(s.coverageAt[String(k) as CoveragePointKey], 3)),
+      reachedCell(s.queriesTo90, s.queriesTo90Reached, of),
+      reachedCell(s.queriesTo99, s.queriesTo99Reached, of),
+      fixed(s.harvestRate, 3),
+      fixed(s.pagesPerSecond, 2),
+    ]);
+  }
+  const o = input.oracle;
+  const oracleOf = o.domains ?? input.testDomains.length;
+  rows.push([
+    'oracle (greedy cover)',
+    ...COVERAGE_POINTS.map(() => dash),
+    reachedCell(o.queriesTo90, o.queriesTo90Reached ?? (o.queriesTo90 === null ? 0 : oracleOf), oracleOf),
+    reachedCell(o.queriesTo99, o.queriesTo99Reached ?? (o.queriesTo99 === null ? 0 : oracleOf), oracleOf),
+    dash,
+    dash,
+  ]);
+  const line = (cells: readonly string[]) => `| ${cells.map(escapeCell).join(' | ')} |`;
+  const out = [
+    `Train: ${input.trainDomains.join(', ')}. Test: ${input.testDomains.join(', ')}.` + (input.maxQueries !== undefined ? ` Budget per crawl: ${input.maxQueries} queries` + (input.maxPages !== undefined ? `, ${input.maxPages} pages.` : '.') : ''),
+    '',
+    line(header),
+    line(header.map((_, i) => (i === 0 ? '---' : '---:'))),
+    ...rows.map(line),
+    '',
+    'Means over the test domains. queries→X%: mean over the domains that reached X% coverage (how many of them in brackets).',
+    'Oracle: greedy set cover over the ground truth, X% of the records some single query reaches' + (typeof o.reachableShare === 'number' ? ` (${(o.reachableShare * 100).toFixed(1)}% of all records)` : '') + '.',
+  ];
+  if (COVERAGE_POINTS.some(past)) out.push(`*: past the ${input.maxQueries}-query budget; the coverage at the last query is carried forward.`);
+
+  const depths = Math.max(0, ...Object.values(input.strategies).map((s) => s.harvestRateByDepth.length));
+  if (depths > 0) {
+    const dHeader = ['harvest rate by depth', ...Array.from({ length: depths }, (_, d) => String(d))];
+    out.push('', line(dHeader), line(dHeader.map((_, i) => (i === 0 ? '---' : '---:'))));
+    for (const [name, s] of Object.entries(input.strategies)) {
+      out.push(line([name, ...Array.from({ length: depths }, (_, d) => fixed(s.harvestRateByDepth[d]?.harvestRate, 3))]));
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

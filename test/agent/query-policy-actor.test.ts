@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Coordinator, type CoordinatorConfig } from '../../src/coordinator/coordinator.ts';
+import type { EpisodeAssignment, SearchFormInfo } from '../../src/coordinator/messages.ts';
+import { QueryPolicyActor } from '../../src/agent/query-policy-actor.ts';
+import { loadLvsTable } from '../../src/lvs/index.ts';
+import { RunStore } from '../../src/store/index.ts';
+import { tokenBucket } from '../../src/policy/features.ts';
+
+// The learning path without a browser: a coordinator, agents acting under the policy through
+// the message interface, and a fake site whose answer to a query depends only on the query.
+const dirs: string[] = [];
+beforeAll(() => {
+  process.env['SURFACER_TF_QUIET'] = '1';
+});
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const SITE = 'http://127.0.0.1:1';
+const form: SearchFormInfo = {
+  formKey: `${SITE}/search#form0`,
+  pageUrl: `${SITE}/search`,
+  index: 0,
+  method: 'GET',
+  action: `${SITE}/results`,
+  depth: 1,
+  probability: 0.95,
+  fields: [{ name: 'q', label: 'Search the collection', tag: 'input', type: 'text', fieldType: 'search query', required: false, hidden: false, selectorHint: '#q' }],
+};
+
+/** Records a query lists: 0–14 of them, fixed by the value's words. */
+function fakeResults(value: string): string[] {
+  const h = tokenBucket(value);
+  const n = h % 15;
+  return Array.from({ length: n }, (_, i) => `${SITE}/record/${(h * 7 + i * 13) % 400}`);
+}
+
+async function run(seed: number, episodes: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'surfacer-policy-'));
+  dirs.push(dir);
+  const config: CoordinatorConfig = { strategy: 'a3c', maxDepth: 3, maxQueries: 200, maxPages: 5000, maxStepsPerEpisode: 8, episodeTimeLimitMs: 0, maxResultPagesPerQuery: 2, allowPost: false, allowedHosts: ['127.0.0.1'], seed, patience: 25, origins: [SITE], policy: { frozen: false, tMax: 3, learningRate: 0.01 } };
+  const store = await RunStore.create(dir, { domain: 'arts', strategy: 'a3c', seeds: [SITE + '/'] }, config);
+  const harvests: EpisodeAssignment[] = [];
+  const coordinator = new Coordinator(config, loadLvsTable('arts'), store, (a) => {
+    if (a.kind === 'harvest') harvests.push(a);
+  });
+  await coordinator.preparePolicy();
+  await coordinator.send({ type: 'page', episodeId: 'e0', url: form.pageUrl, finalUrl: form.pageUrl, depth: 1, kind: 'surface', via: 'link', score: 0, title: 'Search the arts collection', status: 200, text: 'Paintings, sculpture and music of the collection.' });
+  await coordinator.send({ type: 'forms', episodeId: 'e0', pageUrl: form.pageUrl, depth: 1, forms: [{ index: 0, formType: 'search', probability: 0.95, method: 'GET' }], searchForms: [form] });
+  const decisions: string[] = [];
+  for (let e = 0; e < episodes; e++) {
+    const a = harvests.shift()!;
+    expect(a.policy?.actor).toBe('policy');
+    const actor = await QueryPolicyActor.start(coordinator, a);
+    for (let step = 0; step < 8; step++) {
+      const query = await actor.choose(coordinator);
+      if (!query) break;
+      decisions.push(query.key);
+      const links = fakeResults(query.values['q'] ?? '');
+      const { newRecords } = await coordinator.send({ type: 'query-result', episodeId: a.episodeId, formKey: form.formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: links });
+      actor.observe({ newRecords, results: links.length, resultPages: 1, failed: links.length === 0 });
+    }
+    await actor.finish(coordinator);
+    coordinator.continueHarvest(a);
+  }
+  const learner = coordinator.learner!;
+  const params = JSON.stringify(learner['server'].parameters().tensors);
+  const result = { decisions, params, updates: learner.updates, curve: learner.curve.map((c) => c.reward) };
+  learner.dispose();
+  await store.close();
+  return result;
+}
+
+describe('agents acting under the learned policy', () => {
+  it('send gradients that the coordinator applies, and report each episode on the curve', async () => {
+    const r = await run(1, 3);
+    expect(r.decisions.length).toBeGreaterThan(10);
+    expect(new Set(r.decisions).size).toBe(r.decisions.length);
+    expect(r.updates).toBeGreaterThanOrEqual(3);
+    expect(r.curve).toHaveLength(3);
+  });
+
+  it('same seed and config, same decisions and the same parameters; another seed differs', async () => {
+    const a = await run(7, 2);
+    const b = await run(7, 2);
+    const c = await run(8, 2);
+    expect(b.decisions).toEqual(a.decisions);
+    expect(b.params).toBe(a.params);
+    expect(c.params).not.toBe(a.params);
+  });
+});

@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BENCH_STRATEGIES, QUICK_TEST_DOMAINS, TEST_DOMAINS, TRAIN_DOMAINS, checkSupport, resolvePlan, strategiesFromHelp } from '../../src/cli/bench-strategies.ts';
+import { UserError } from '../../src/cli/errors.ts';
+import { SITES, TESTBED_DOMAINS } from '../../src/testbed/index.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+describe('bench strategies: the split', () => {
+  it('10 train and 5 test domains, disjoint, covering the testbed, the test set one site of each search kind', () => {
+    expect(TRAIN_DOMAINS).toHaveLength(10);
+    expect(TEST_DOMAINS).toHaveLength(5);
+    expect(new Set([...TRAIN_DOMAINS, ...TEST_DOMAINS])).toEqual(new Set(TESTBED_DOMAINS));
+    const kinds = new Set(TEST_DOMAINS.map((d) => SITES[d].search[0]!.kind));
+    expect(kinds).toEqual(new Set(['fulltext', 'title-only', 'select-only', 'multi-field', 'script']));
+  });
+});
+
+describe('bench strategies: argument checks (no crawl runs)', () => {
+  it('defaults: every strategy, the fixed split, 200 queries; --quick is smaller', () => {
+    const full = resolvePlan({});
+    expect(full).toMatchObject({ strategies: [...BENCH_STRATEGIES], trainDomains: [...TRAIN_DOMAINS], testDomains: [...TEST_DOMAINS], maxQueries: 200, parallel: 1, seed: 1 });
+    const quick = resolvePlan({ quick: true });
+    expect(quick.testDomains).toEqual([...QUICK_TEST_DOMAINS]);
+    expect(quick.trainDomains).toHaveLength(3);
+    expect(quick.maxQueries).toBe(50);
+    expect(quick.episodes).toBeLessThan(full.episodes);
+    expect(resolvePlan({ quick: true, maxQueries: '20', strategies: 'random, adaptive,random' })).toMatchObject({ maxQueries: 20, strategies: ['random', 'adaptive'] });
+  });
+
+  it('unknown strategy: a clear UserError naming it and the choices', () => {
+    expect(() => resolvePlan({ strategies: 'random,bogus' })).toThrow(UserError);
+    expect(() => resolvePlan({ strategies: 'random,bogus' })).toThrow('unknown strategy "bogus" in --strategies; choose from: random, generic-frequency, adaptive, dla, jiang-rl, a3c, a3c-wge');
+  });
+
+  it('unknown domain, overlapping split, bad numbers', () => {
+    expect(() => resolvePlan({ testDomains: 'news,atlantis' })).toThrow(/unknown testbed domain in --test-domains: atlantis/);
+    expect(() => resolvePlan({ trainDomains: 'arts,news', testDomains: 'news' })).toThrow(/overlap \(news\)/);
+    expect(() => resolvePlan({ maxQueries: '0' })).toThrow(/--max-queries must be a whole number ≥ 1/);
+    expect(() => resolvePlan({ parallel: 'two' })).toThrow(/--parallel/);
+    expect(() => resolvePlan({ scale: 'huge' })).toThrow(/--scale/);
+  });
+
+  it('reads the strategy choices of `crawl --help`, wrapped over lines', () => {
+    const help = `  --strategy <name>       query strategy (choices: "random",\n                          "generic-frequency", "adaptive", "jiang-rl", "bfs",\n                          "dla", default: "adaptive")\n  --agents <n>  agents (default: 4)`;
+    expect(strategiesFromHelp(help)).toEqual(['random', 'generic-frequency', 'adaptive', 'jiang-rl', 'bfs', 'dla']);
+  });
+
+  it('a3c without `surfacer train`: fails for the a3c strategies only, and says how to run the rest', () => {
+    const cli = { crawlStrategies: ['random', 'adaptive', 'a3c'], crawlModel: true, train: false };
+    expect(() => checkSupport(['random', 'adaptive'], cli)).not.toThrow();
+    expect(() => checkSupport(['random', 'a3c-wge'], cli)).toThrow(/"a3c-wge": it needs the `surfacer train .*Run the others with --strategies random$/);
+    expect(() => checkSupport(['dla'], cli)).toThrow(/"dla": not a strategy of `surfacer crawl`/);
+  });
+
+  it('the CLI prints the error on one line and exits 2 before any crawl', () => {
+    const r = spawnSync(process.execPath, [join(root, 'bin/surfacer.js'), 'bench', 'strategies', '--strategies', 'random,bogus', '--json'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe('surfacer: unknown strategy "bogus" in --strategies; choose from: random, generic-frequency, adaptive, dla, jiang-rl, a3c, a3c-wge');
+  });
+});

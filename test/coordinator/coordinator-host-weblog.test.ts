@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Coordinator, type CoordinatorConfig } from '../../src/coordinator/coordinator.ts';
+import type { EpisodeAssignment, SearchFormInfo } from '../../src/coordinator/messages.ts';
+import { RunStore } from '../../src/store/index.ts';
+
+const SITE = 'http://h.test';
+let root: string;
+const stores: RunStore[] = [];
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'surfacer-coord-'));
+});
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function config(extra: Partial<CoordinatorConfig>): CoordinatorConfig {
+  return { strategy: 'random', maxDepth: 1, maxQueries: 50, maxPages: 100, maxStepsPerEpisode: 5, episodeTimeLimitMs: 0, maxResultPagesPerQuery: 2, allowPost: false, allowedHosts: ['h.test', 'g.test'], seed: 1, patience: 5, traceMessages: false, ...extra };
+}
+
+async function setup(extra: Partial<CoordinatorConfig>, dir = join(root, 'run'), resume = false) {
+  const store = resume ? await RunStore.resume(dir, { fsync: false }) : await RunStore.create(dir, { domain: 'arts', strategy: 'random', seeds: [`${SITE}/`] }, {}, { fsync: false });
+  stores.push(store);
+  const queue: EpisodeAssignment[] = [];
+  const c = new Coordinator(config(extra), { domain: 'arts', labels: [] }, store, (a) => queue.push(a));
+  return { c, store, queue };
+}
+
+const searchForm = (pageUrl: string, depth: number): SearchFormInfo => ({
+  formKey: `${pageUrl}#form0`,
+  pageUrl,
+  index: 0,
+  method: 'GET',
+  action: `${pageUrl}/results`,
+  depth,
+  probability: 0.9,
+  fields: [{ name: 'q', label: 'Search', tag: 'input', type: 'search', fieldType: 'text', required: false, hidden: false, selectorHint: 'input[name=q]' }],
+});
+
+/** Runs one explore episode through the coordinator as an agent would. */
+async function explore(c: Coordinator, a: EpisodeAssignment, links: string[], opts: { form?: boolean } = {}) {
+  await c.send({ type: 'episode-start', episodeId: a.episodeId, kind: a.kind, startUrl: a.startUrl, attempt: 0 });
+  await c.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: a.startUrl, depth: a.depth, kind: 'surface', via: a.via, score: 0, title: 't', status: 200, fromUrl: a.fromUrl, links });
+  await c.send({ type: 'forms', episodeId: a.episodeId, pageUrl: a.startUrl, depth: a.depth, forms: opts.form ? [{ index: 0, formType: 'search', probability: 0.9, method: 'GET' }] : [], searchForms: opts.form ? [searchForm(a.startUrl, a.depth)] : [] });
+  await c.send({ type: 'links', episodeId: a.episodeId, fromUrl: a.startUrl, depth: a.depth, links: links.map((url) => ({ url, text: '' })) });
+  await c.send({ type: 'episode-end', episodeId: a.episodeId, ok: true, steps: 1, queries: 0, moreWork: false, assignment: { kind: a.kind, startUrl: a.startUrl, depth: a.depth, via: a.via, formKey: a.formKey } });
+}
+
+const take = (queue: EpisodeAssignment[], url: string) => {
+  const i = queue.findIndex((a) => a.startUrl === url);
+  expect(i, `episode for ${url}`).toBeGreaterThanOrEqual(0);
+  return queue.splice(i, 1)[0]!;
+};
+
+describe('Coordinator with weblog restarts', () => {
+  it('restarts from the best page holding links beyond the depth limit once explore runs dry, depth counted from it', async () => {
+    const { c, queue } = await setup({ restarts: 'weblog' });
+    c.addSeed(`${SITE}/`);
+    await explore(c, take(queue, `${SITE}/`), [`${SITE}/a`, `${SITE}/b`]);
+    await explore(c, take(queue, `${SITE}/a`), [`${SITE}/a/deep1`, `${SITE}/a/deep2`], { form: true });
+    expect(queue.map((a) => [a.kind, a.startUrl])).toEqual([['explore', `${SITE}/b`], ['harvest', `${SITE}/a`]]);
+    await explore(c, take(queue, `${SITE}/b`), [`${SITE}/b/deep`]);
+    // Explore ran dry: /a found a search form, so it outranks /b and is the restart page.
+    expect(c.weblog!.value(`${SITE}/a`)).toBeGreaterThan(c.weblog!.value(`${SITE}/b`));
+    expect(c.restartsDone).toBe(1);
+    const restarted = queue.filter((a) => a.kind === 'explore');
+    expect(restarted.map((a) => [a.startUrl, a.depth, a.fromUrl])).toEqual([
+      [`${SITE}/a/deep1`, 1, `${SITE}/a`],
+      [`${SITE}/a/deep2`, 1, `${SITE}/a`],
+    ]);
+    // No second restart while those are open; /b follows once they are done.
+    await explore(c, take(queue, `${SITE}/a/deep1`), []);
+    expect(c.restartsDone).toBe(1);
+    await explore(c, take(queue, `${SITE}/a/deep2`), []);
+    expect(c.restartsDone).toBe(2);
+    expect(queue.filter((a) => a.kind === 'explore').map((a) => a.startUrl)).toEqual([`${SITE}/b/deep`]);
+  });
+
+  it('changes nothing when off', async () => {
+    const { c, queue } = await setup({});
+    c.addSeed(`${SITE}/`);
+    await explore(c, take(queue, `${SITE}/`), [`${SITE}/a`]);
+    await explore(c, take(queue, `${SITE}/a`), [`${SITE}/a/deep`]);
+    expect(c.weblog).toBeUndefined();
+    expect(c.hostBandit).toBeUndefined();
+    expect(queue).toEqual([]);
+    expect(c.snapshotState()).not.toHaveProperty('weblog');
+    expect(c.snapshotState()).not.toHaveProperty('hostBandit');
+  });
+});
+
+describe('Coordinator with the host bandit', () => {
+  it('counts an episode that found something new as a success of its host, and saves the bandit for resume', async () => {
+    const dir = join(root, 'bandit');
+    const { c, queue, store } = await setup({ hostBandit: 'thompson', restarts: 'weblog' }, dir);
+    c.addSeed(`${SITE}/`);
+    c.addSeed('http://g.test/');
+    await explore(c, take(queue, `${SITE}/`), [], { form: true });
+    await explore(c, take(queue, 'http://g.test/'), []);
+    expect(c.hostBandit!.posterior('h.test')).toEqual({ alpha: 2, beta: 1 });
+    expect(c.hostBandit!.posterior('g.test')).toEqual({ alpha: 1, beta: 2 });
+    expect(['h.test', 'g.test']).toContain(c.pickHost(['h.test', 'g.test']));
+    await c.checkpoint();
+    await store.close();
+    stores.splice(stores.indexOf(store), 1);
+
+    const again = await setup({ hostBandit: 'thompson', restarts: 'weblog' }, dir, true);
+    again.c.restore();
+    expect(again.c.hostBandit!.toJSON()).toEqual(c.hostBandit!.toJSON());
+    expect(again.c.weblog!.toJSON()).toEqual(c.weblog!.toJSON());
+  });
+});

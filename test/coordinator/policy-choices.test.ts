@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { policyChoices, shortlist, PER_SOURCE, STOP_AFTER_ZERO_STREAK } from '../../src/coordinator/policy-choices.ts';
+import { STOP_KEY } from '../../src/coordinator/messages.ts';
+import type { FormPlan } from '../../src/coordinator/query-planner.ts';
+import { CANDIDATE_DIM, CONTEXT_DIM } from '../../src/policy/features.ts';
+import type { QueryCandidate } from '../../src/strategies/types.ts';
+
+const field = { name: 'q', label: 'Keywords', tag: 'input', type: 'text', fieldType: 'search query', required: false, hidden: false, selectorHint: '#q' };
+const select = { name: 'cat', label: 'Category', tag: 'select', type: 'select-one', fieldType: 'search category', required: false, hidden: false, selectorHint: '#cat', options: [{ value: 'p', text: 'Painting' }] };
+const plan: FormPlan = { formKey: 'f', queryField: field, optionFields: [{ field: select, options: select.options }], fixed: {} };
+const cands = (source: QueryCandidate['source'], n: number): QueryCandidate[] => Array.from({ length: n }, (_, i) => ({ key: `${source}${i}`, values: (source === 'options' ? { cat: 'p' } : { q: `${source}${i}` }) as Record<string, string>, terms: [`${source}${i}`], source, label: source === 'lvs' ? 'keyword' : undefined }));
+const ctx = { corpus: { documents: 0, documentFrequency: () => 0 }, harvested: 0, rng: () => 0.5 };
+const progress = { issued: 3, siteRecords: 10, newShare: 0.5, recentNew: [3, 0], zeroStreakShare: 0.04, budgetSpent: 0.1 };
+
+describe('policy choices', () => {
+  it('keeps the first few of each source, in their own order', () => {
+    const list = shortlist([...cands('lvs', 30), ...cands('title', 3), ...cands('surface', 20)]);
+    expect(list.filter((c) => c.source === 'lvs').map((c) => c.key)).toEqual(cands('lvs', PER_SOURCE).map((c) => c.key));
+    expect(list.filter((c) => c.source === 'title')).toHaveLength(3);
+    expect(list).toHaveLength(2 * PER_SOURCE + 3);
+  });
+
+  it('describes each candidate to the network and to WGE, and offers stop only after a dry streak', () => {
+    const all = [...cands('lvs', 2), ...cands('options', 1)];
+    const fresh = policyChoices(all, plan, ctx, () => ({ estimate: 2.5, evidence: 1 }), progress, [5, 6], 0);
+    expect(fresh.choices.keys).toEqual(['lvs0', 'lvs1', 'options0']);
+    expect(fresh.choices.context).toHaveLength(CONTEXT_DIM);
+    for (const i of fresh.choices.inputs) expect(i.features).toHaveLength(CANDIDATE_DIM);
+    // kernel estimate 2.5 of 5, evidence 1/(1+1)
+    expect(fresh.choices.inputs[0]!.features.slice(17, 19)).toEqual([0.5, 0.5]);
+    expect(fresh.choices.elements[0]).toMatchObject({ kind: 'query', fieldType: 'search query', tag: 'input', source: 'lvs', lvsLabel: 'keyword', value: 'lvs0' });
+    expect(fresh.choices.elements[2]).toMatchObject({ fieldType: 'search category', tag: 'select', source: 'options', value: 'Painting' });
+    const dry = policyChoices(all, plan, ctx, () => ({ estimate: 0, evidence: 0 }), progress, [], STOP_AFTER_ZERO_STREAK);
+    expect(dry.choices.keys.at(-1)).toBe(STOP_KEY);
+    expect(dry.choices.inputs.at(-1)!.features.at(-1)).toBe(1);
+    expect(dry.choices.elements.at(-1)).toEqual({ kind: 'stop' });
+  });
+});

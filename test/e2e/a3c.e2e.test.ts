@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { crawl, readLines, repoRoot } from './helpers.ts';
+import { loadModel } from '../../src/policy/checkpoint.ts';
+
+// The learned strategy end to end in Chromium: agents choose queries with their copy of the
+// policy, send gradients, the coordinator applies them; with WGE some episodes follow
+// workflows from the shipped demos. Then the model it leaves crawls again, frozen.
+describe('a3c strategy (Chromium, testbed)', () => {
+  it('learns while it crawls, leaves its model, and crawls frozen from it', async () => {
+    const learning = await crawl('arts', { strategy: 'a3c', model: 'fresh', wge: true, demos: join(repoRoot, 'demos'), maxQueries: 8, maxDepth: 2, maxPages: 120, tMax: 3 });
+    expect(learning.totals.queriesIssued).toBeGreaterThan(0);
+    expect(learning.totals.recordsHarvested).toBeGreaterThan(0);
+    expect(learning.policy!.updates).toBeGreaterThan(0);
+    expect(learning.policy!.curve.length).toBeGreaterThan(0);
+    const trace = readLines(join(learning.runDir, 'trace.jsonl'));
+    expect(trace.some((r) => r['action'] === 'gradients')).toBe(true);
+    expect(trace.filter((r) => r['action'] === 'claim-query').length).toBeGreaterThanOrEqual(learning.totals.queriesIssued);
+    const { manifest } = loadModel(join(learning.runDir, 'model'));
+    expect(manifest.updates).toBe(learning.policy!.updates);
+    expect(manifest.wge).toBe(true);
+
+    const frozen = await crawl('arts', { strategy: 'a3c', model: join(learning.runDir, 'model'), frozen: true, maxQueries: 4, maxDepth: 2, maxPages: 80 });
+    expect(frozen.totals.queriesIssued).toBeGreaterThan(0);
+    expect(frozen.policy!.updates).toBe(manifest.updates);
+    expect(existsSync(join(frozen.runDir, 'model'))).toBe(false);
+    const frozenTrace = readLines(join(frozen.runDir, 'trace.jsonl'));
+    expect(frozenTrace.some((r) => r['action'] === 'gradients')).toBe(false);
+  }, 300_000);
+});

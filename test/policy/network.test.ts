@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initTf } from '../../src/perceive/tf-backend.ts';
+import { PolicyNetwork, PARAMETER_SHAPES, initialParameters } from '../../src/policy/network.ts';
+import { rolloutGradients } from '../../src/policy/rollout-gradients.ts';
+import { CANDIDATE_DIM, CONTEXT_DIM, pageTokens, valueTokens, tokenBucket, VOCAB_BUCKETS } from '../../src/policy/features.ts';
+import { ParameterServer } from '../../src/coordinator/parameter-server.ts';
+import { createRng } from '../../src/lvs/random.ts';
+import type { CandidateInput, PolicyStep, StateInput } from '../../src/policy/types.ts';
+
+let tf: Awaited<ReturnType<typeof initTf>>['tf'];
+beforeAll(async () => {
+  process.env['SURFACER_TF_QUIET'] = '1';
+  tf = (await initTf()).tf;
+});
+
+const state = (history: number[][] = []): StateInput => ({ context: new Array(CONTEXT_DIM).fill(0.2), pageTokens: pageTokens('Arts records: painting sculpture painting music theatre'), history });
+
+/** Candidate i: feature 5 (record DF share) is the signal a good query has. */
+function candidates(rng: () => number, n: number): { inputs: CandidateInput[]; good: number } {
+  const good = Math.floor(rng() * n);
+  const inputs = Array.from({ length: n }, (_, i) => {
+    const features = Array.from({ length: CANDIDATE_DIM }, () => rng() * 0.2);
+    features[5] = i === good ? 0.9 : 0.1;
+    return { features, tokens: valueTokens([`word${Math.floor(rng() * 50)}`]) };
+  });
+  return { inputs, good };
+}
+
+describe('policy network', () => {
+  it('hashes words into the vocabulary, never onto padding', () => {
+    for (const w of ['arts', 'music', 'x', 'ünïcode']) {
+      const b = tokenBucket(w);
+      expect(b).toBeGreaterThanOrEqual(1);
+      expect(b).toBeLessThan(VOCAB_BUCKETS);
+    }
+    expect(pageTokens('painting painting music')[0]).toBe(tokenBucket('painting'));
+  });
+
+  it('scores any number of candidates and gives one value; fresh parameters are seeded', () => {
+    expect(initialParameters(3)).toEqual(initialParameters(3));
+    expect(initialParameters(3).conv_w!.values).not.toEqual(initialParameters(4).conv_w!.values);
+    const net = new PolicyNetwork(tf, initialParameters(1));
+    const rng = createRng(1);
+    for (const n of [1, 4, 37]) {
+      const out = net.evaluate(state([[0.5, 0.1, 0, 1, 0, 0, 0, 0, 0, 0]]), candidates(rng, n).inputs);
+      expect(out.probabilities).toHaveLength(n);
+      expect(out.probabilities.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+      expect(Number.isFinite(out.value)).toBe(true);
+    }
+    net.dispose();
+  });
+
+  it('rejects parameters of the wrong shape with a message naming them', () => {
+    const bad = initialParameters(1);
+    bad.conv_w = { shape: [2, 2], values: [0, 0, 0, 0] };
+    expect(() => new PolicyNetwork(tf, bad)).toThrow(/conv_w/);
+  });
+
+  it('gives a gradient for every parameter, reaching the embedding, convolution and LSTM', () => {
+    const net = new PolicyNetwork(tf, initialParameters(2));
+    const rng = createRng(2);
+    const c = candidates(rng, 5);
+    const steps: PolicyStep[] = [
+      { state: state(), candidates: c.inputs, chosen: c.good, reward: 1 },
+      { state: state([[1, 0.3, 0, 1, 0, 0, 0, 0, 0, 0]]), candidates: c.inputs, chosen: 0, reward: -0.2 },
+    ];
+    const { grads, returns } = rolloutGradients(tf, net, steps, null);
+    expect(returns[1]).toBeCloseTo(-0.2, 6);
+    expect(returns[0]).toBeCloseTo(1 - 0.99 * 0.2, 6);
+    expect(Object.keys(grads).sort()).toEqual(Object.keys(PARAMETER_SHAPES).sort());
+    for (const name of ['embedding', 'conv_w', 'lstm_w', 'cand_w', 'actor_v', 'critic_w']) {
+      expect(grads[name]!.values.some((v) => v !== 0), name).toBe(true);
+    }
+    net.dispose();
+  });
+
+  it('learns through the parameter server: the rewarded kind of candidate becomes likely', () => {
+    const server = new ParameterServer(tf, initialParameters(5), { optimizer: 'adam', learningRate: 0.01 });
+    const agent = new PolicyNetwork(tf, server.parameters().tensors);
+    const rng = createRng(9);
+    const probGood = () => {
+      const r = createRng(123);
+      let sum = 0;
+      for (let k = 0; k < 10; k++) {
+        const c = candidates(r, 8);
+        sum += agent.evaluate(state(), c.inputs).probabilities[c.good]!;
+      }
+      return sum / 10;
+    };
+    const before = probGood();
+    for (let update = 0; update < 40; update++) {
+      const steps: PolicyStep[] = [];
+      for (let t = 0; t < 5; t++) {
+        const c = candidates(rng, 8);
+        const p = agent.evaluate(state(), c.inputs).probabilities;
+        let u = rng();
+        let chosen = 0;
+        while (chosen < p.length - 1 && (u -= p[chosen]!) > 0) chosen++;
+        steps.push({ state: state(), candidates: c.inputs, chosen, reward: chosen === c.good ? 1 : -0.1 });
+      }
+      server.apply(rolloutGradients(tf, agent, steps, null).grads);
+      agent.load(server.parameters().tensors);
+    }
+    const after = probGood();
+    expect(before).toBeLessThan(0.2);
+    expect(after).toBeGreaterThan(0.5);
+    agent.dispose();
+    server.dispose();
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { coverageAtQuery, harvestByDepthMean, meanOf, runMetricsOf, summariseOracle, summariseStrategy, type RunMetrics } from '../../src/report/strategy-compare.ts';
+import { strategyTable } from '../../src/report/strategy-table.ts';
+import type { Report } from '../../src/report/types.ts';
+
+const curve = (coverages: number[]) => coverages.map((coverage, i) => ({ query: i + 1, key: `q${i + 1}`, records: 0, coverage }));
+
+function run(over: Partial<RunMetrics>): RunMetrics {
+  return {
+    strategy: 's', domain: 'd', coverage: 0, coverageAt: { '25': 0, '50': 0, '100': 0, '200': 0 }, queriesIssued: 0, pagesFetched: 0,
+    hiddenRecordsHarvested: 0, queriesTo90: null, queriesTo99: null, harvestRate: null, harvestRateByDepth: [], pagesPerSecond: null, wallSeconds: null,
+    ...over,
+  };
+}
+
+describe('coverageAtQuery', () => {
+  it('reads the curve at query k', () => {
+    expect(coverageAtQuery(curve([0.1, 0.2, 0.3]), 2)).toBe(0.2);
+  });
+  it('carries the last value forward past the end of the curve', () => {
+    expect(coverageAtQuery(curve([0.1, 0.4]), 25)).toBe(0.4);
+    expect(coverageAtQuery(curve([0.1, 0.4]), 200)).toBe(0.4);
+  });
+  it('is 0 with no query', () => {
+    expect(coverageAtQuery([], 25)).toBe(0);
+  });
+});
+
+describe('meanOf', () => {
+  it('leaves nulls out and counts what it averaged', () => {
+    expect(meanOf([10, null, 20, undefined])).toEqual({ mean: 15, n: 2 });
+  });
+  it('all null: mean null, never 0', () => {
+    expect(meanOf([null, null])).toEqual({ mean: null, n: 0 });
+  });
+});
+
+describe('runMetricsOf', () => {
+  const report = {
+    version: 1, generatedAt: '', domain: 'news', strategy: 'adaptive', seeds: [],
+    groundTruth: { domain: 'news', records: 10, surfacePages: 5, searchForms: 1 },
+    totals: { pagesFetched: 40, surfacePages: 10, resultPages: 10, recordPages: 20, recordsHarvested: 9, queriesIssued: 3, queriesFailed: 0, formsFound: {}, formsSubmitted: {}, formsSkipped: {}, errors: 0 },
+    timing: { wallSeconds: 20, pagesPerSecond: 2 },
+    coverage: 0.9, hiddenRecordsHarvested: 9, coverageByQuery: curve([0.5, 0.8, 0.9]), queriesTo90: 3, queriesTo99: null,
+    harvestRateByDepth: [{ depth: 0, pages: 1, records: 0, harvestRate: 0 }, { depth: 1, pages: 39, records: 9, harvestRate: 9 / 39 }],
+    searchableFormsByDepth: [], deepFractionByDepth: [],
+  } as Report;
+
+  it('takes the curve at 25/50/100/200 (carried forward), queries to 90/99, overall harvest rate', () => {
+    const m = runMetricsOf(report, 'adaptive', 'news');
+    expect(m.coverageAt).toEqual({ '25': 0.9, '50': 0.9, '100': 0.9, '200': 0.9 });
+    expect(m).toMatchObject({ queriesTo90: 3, queriesTo99: null, harvestRate: 9 / 40, pagesPerSecond: 2, queriesIssued: 3, pagesFetched: 40 });
+  });
+
+  it('refuses a report without ground truth', () => {
+    expect(() => runMetricsOf({ ...report, groundTruth: null }, 'adaptive', 'news')).toThrow(/ground-truth/);
+  });
+});
+
+describe('summariseStrategy', () => {
+  const runs = [
+    run({ domain: 'a', coverageAt: { '25': 0.2, '50': 0.4, '100': 0.6, '200': 0.6 }, queriesTo90: null, queriesTo99: null, harvestRate: 0.1, pagesPerSecond: 2, coverage: 0.6,
+      harvestRateByDepth: [{ depth: 0, pages: 1, records: 0, harvestRate: 0 }, { depth: 1, pages: 10, records: 5, harvestRate: 0.5 }] }),
+    run({ domain: 'b', coverageAt: { '25': 0.6, '50': 0.9, '100': 1, '200': 1 }, queriesTo90: 40, queriesTo99: 90, harvestRate: 0.3, pagesPerSecond: null, coverage: 1,
+      harvestRateByDepth: [{ depth: 0, pages: 1, records: 0, harvestRate: 0 }, { depth: 1, pages: 0, records: 0, harvestRate: null }, { depth: 2, pages: 4, records: 1, harvestRate: 0.25 }] }),
+    run({ domain: 'c', queriesTo90: 20, queriesTo99: null, harvestRate: 0.2, pagesPerSecond: 4 }),
+  ];
+
+  it('averages over the domains, queries-to over the domains that got there (with the count)', () => {
+    const s = summariseStrategy(runs, ['d']);
+    expect(s.coverageAt['25']).toBeCloseTo((0.2 + 0.6 + 0) / 3);
+    expect(s.coverageAt['200']).toBeCloseTo((0.6 + 1 + 0) / 3);
+    expect(s.queriesTo90).toBe(30);
+    expect(s.queriesTo90Reached).toBe(2);
+    expect(s.queriesTo99).toBe(90);
+    expect(s.queriesTo99Reached).toBe(1);
+    expect(s.harvestRate).toBeCloseTo(0.2);
+    expect(s.pagesPerSecond).toBe(3);
+    expect(s.domains).toBe(3);
+    expect(s.failedDomains).toEqual(['d']);
+  });
+
+  it('no domain reached 99%: null and 0 reached', () => {
+    const s = summariseStrategy([runs[0]!]);
+    expect(s.queriesTo99).toBeNull();
+    expect(s.queriesTo99Reached).toBe(0);
+  });
+
+  it('harvest rate by depth: mean over the domains that fetched pages at that depth', () => {
+    expect(harvestByDepthMean(runs)).toEqual([
+      { depth: 0, harvestRate: 0, domains: 2 },
+      { depth: 1, harvestRate: 0.5, domains: 1 },
+      { depth: 2, harvestRate: 0.25, domains: 1 },
+    ]);
+  });
+
+  it('no finished crawl: every average null', () => {
+    const s = summariseStrategy([], ['a', 'b']);
+    expect(s.coverageAt['50']).toBeNull();
+    expect(s.harvestRate).toBeNull();
+    expect(s.harvestRateByDepth).toEqual([]);
+    expect(s.domains).toBe(0);
+  });
+
+  it('oracle: same null rule', () => {
+    expect(summariseOracle([{ queriesTo90: 4, queriesTo99: 8, reachableShare: 1 }, { queriesTo90: 6, queriesTo99: null, reachableShare: 0.5 }])).toEqual({
+      queriesTo90: 5, queriesTo99: 8, queriesTo90Reached: 2, queriesTo99Reached: 1, reachableShare: 0.75, domains: 2,
+    });
+  });
+});
+
+describe('strategyTable', () => {
+  const a = summariseStrategy([
+    run({ domain: 'a', coverageAt: { '25': 0.5, '50': 0.75, '100': 0.75, '200': 0.75 }, queriesTo90: null, harvestRate: 0.25, pagesPerSecond: 2.5, harvestRateByDepth: [{ depth: 0, pages: 2, records: 1, harvestRate: 0.5 }] }),
+    run({ domain: 'b', coverageAt: { '25': 0.9, '50': 1, '100': 1, '200': 1 }, queriesTo90: 20, queriesTo99: 41, harvestRate: 0.5, pagesPerSecond: 3.5 }),
+  ]);
+  const md = strategyTable({
+    strategies: { adaptive: a, 'a|b': a },
+    oracle: { queriesTo90: 3.5, queriesTo99: null, queriesTo90Reached: 2, queriesTo99Reached: 0, reachableShare: 1, domains: 2 },
+    trainDomains: ['arts'],
+    testDomains: ['news', 'home'],
+    maxQueries: 50,
+    maxPages: 300,
+  });
+  const lines = md.split('\n');
+
+  it('has a header, an alignment row, one row per strategy and the oracle row', () => {
+    expect(lines).toContain('| strategy | cov@25 | cov@50 | cov@100* | cov@200* | queries→90% | queries→99% | harvest rate | pages/s |');
+    expect(lines).toContain('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    expect(lines).toContain('| adaptive | 0.700 | 0.875 | 0.875 | 0.875 | 20.0 (1/2) | 41.0 (1/2) | 0.375 | 3.00 |');
+    expect(lines).toContain('| oracle (greedy cover) | — | — | — | — | 3.5 (2/2) | — (0/2) | — | — |');
+  });
+
+  it('escapes pipes in names, marks columns past the budget, names the split and budgets', () => {
+    expect(md).toContain('| a\\|b |');
+    expect(md).toContain('*: past the 50-query budget');
+    expect(lines[0]).toBe('Train: arts. Test: news, home. Budget per crawl: 50 queries, 300 pages.');
+  });
+
+  it('adds harvest rate by depth', () => {
+    expect(lines).toContain('| harvest rate by depth | 0 |');
+    expect(lines).toContain('| adaptive | 0.500 |');
+  });
+});
