@@ -19,12 +19,12 @@
  * Train: arts, business, computers, games, health, reference, regional, science, shopping,
  * kids-and-teens — every one of those kinds again, on other sites and vocabularies.
  * `--quick` trains on arts, business, computers and tests on news (full-text) and home
- * (multi-field), at 50 queries and 150 pages per crawl.
+ * (multi-field), at 50 queries and 100 pages per crawl, with 2 training episodes.
  *
  * Every evaluation is a real crawl in a child process (`surfacer crawl … --json --out DIR`)
  * whose DIR/report.json is read back; crawls run one at a time unless `--parallel N`. Every
  * strategy gets the same --max-queries, --max-pages, --agents, --time-limit and seed; POST
- * search forms are allowed for all (--allow-post: two test sites search by POST).
+ * search forms are allowed for all (--allow-post: recreation, and three train sites, search by POST).
  * Conventions of the averages: src/report/strategy-compare.ts.
  */
 import { spawn } from 'node:child_process';
@@ -54,16 +54,27 @@ export const TEST_DOMAINS = ['news', 'sports', 'recreation', 'home', 'society'] 
 export const QUICK_TRAIN_DOMAINS = ['arts', 'business', 'computers'] as const;
 export const QUICK_TEST_DOMAINS = ['news', 'home'] as const;
 
-const FULL = { maxQueries: 200, maxPages: 2000, episodes: 40 };
+const FULL: Budgets = { maxQueries: 200, maxPages: 2000, episodes: 40 };
+interface Budgets {
+  maxQueries: number;
+  maxPages: number;
+  episodes: number;
+  /** Query budget of each training crawl (`train --max-queries`; unset: train's default). */
+  trainMaxQueries?: number;
+}
+
 /**
- * --quick must finish in under 10 minutes on an idle 2-core machine. A crawl costs about 6 s
- * to start (tsx, Chromium, classifiers) and 0.15-0.2 CPU-seconds a page, and uses about one
- * core: 150 pages is about 30 s, so the 10 crawls of the five baselines take about 5 minutes
- * and the four A3C crawls plus two short trainings fit in the rest. At 150 pages a crawl is
- * bound by pages, not queries (one query's result and record pages cost many fetches): the
- * quick table compares records per page more than records per query.
+ * --quick must finish in under 10 minutes on an idle 2-core machine (measured: a crawl uses
+ * about one core). A crawl costs about 7 CPU-seconds to start (tsx, Chromium, classifiers)
+ * and about 0.24 a page: 100 pages is about 31 s, so the 14 crawls (7 strategies × 2 sites)
+ * are about 7.5 minutes. Training runs whole crawls of a train site until it has its
+ * episodes (a 40-query crawl is about 150 CPU-seconds, whatever --episodes), so quick trains
+ * 2 episodes from crawls of 4 queries (about 75 CPU-seconds a model), and the two trainings
+ * run side by side. At 100 pages a crawl is bound by pages, not queries (one query's result
+ * and record pages cost many fetches): the quick table is a smoke test of the whole
+ * comparison, not a result.
  */
-const QUICK = { maxQueries: 50, maxPages: 150, episodes: 4 };
+const QUICK: Budgets = { maxQueries: 50, maxPages: 100, episodes: 2, trainMaxQueries: 4 };
 
 /** Options as commander hands them over (numbers still strings: `resolvePlan` checks them). */
 export interface BenchStrategiesOptions {
@@ -79,6 +90,7 @@ export interface BenchStrategiesOptions {
   seed?: string;
   parallel?: string;
   episodes?: string;
+  trainMaxQueries?: string;
   agents?: string;
   timeLimit?: string;
   scale?: string;
@@ -95,6 +107,7 @@ export interface BenchPlan {
   seed: number;
   parallel: number;
   episodes: number;
+  trainMaxQueries?: number;
   agents: number;
   timeLimit: number;
   scale: Scale;
@@ -122,6 +135,7 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--seed <n>', 'seed of the crawls, the training and the testbed sites', '1')
     .option('--parallel <n>', 'crawls at once', '1')
     .option('--episodes <n>', `training episodes per A3C model (default: ${FULL.episodes}; --quick ${QUICK.episodes})`)
+    .option('--train-max-queries <n>', `query budget of each training crawl (default: train's own; --quick ${QUICK.trainMaxQueries})`)
     .option('--agents <n>', 'agents (browser pages) per crawl', '4')
     .option('--time-limit <sec>', 'wall-clock limit per crawl, the same for every strategy (0 = none)', '0')
     .option('--scale <s>', 'testbed scale: small, medium, large', 'small')
@@ -189,6 +203,7 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
     seed: wholeNumber(opts.seed, 1, '--seed', 0),
     parallel: wholeNumber(opts.parallel, 1, '--parallel', 1),
     episodes: wholeNumber(opts.episodes, base.episodes, '--episodes', 1),
+    ...((opts.trainMaxQueries ?? base.trainMaxQueries) !== undefined ? { trainMaxQueries: wholeNumber(opts.trainMaxQueries, base.trainMaxQueries ?? 0, '--train-max-queries', 1) } : {}),
     agents: wholeNumber(opts.agents, 4, '--agents', 1),
     timeLimit: wholeNumber(opts.timeLimit, 0, '--time-limit', 0),
     scale,
@@ -277,6 +292,8 @@ export interface CliSupport {
   crawlStrategies: string[];
   crawlModel: boolean;
   train: boolean;
+  /** `train --max-queries` exists. */
+  trainMaxQueries: boolean;
 }
 
 /** The strategy choices in `crawl --help` ("--strategy <name> … (choices: "a", "b", default: …)"). */
@@ -293,6 +310,7 @@ async function probeCli(): Promise<CliSupport> {
     crawlStrategies: strategiesFromHelp(crawl.stdout),
     crawlModel: /--model\b/.test(crawl.stdout),
     train: train.code === 0 && /--domains\b/.test(train.stdout),
+    trainMaxQueries: train.code === 0 && /--max-queries\b/.test(train.stdout),
   };
 }
 
@@ -340,7 +358,10 @@ export interface RunRow {
 
 interface TrainingRow {
   seconds: number;
+  cpuSeconds: number | null;
   episodes: number;
+  /** Query budget of each training crawl (null: train's default). */
+  maxQueriesPerCrawl: number | null;
   curve?: unknown;
   error?: string;
 }
@@ -353,7 +374,7 @@ export interface StrategiesBenchResult {
   a3cOnlineLearning: boolean;
   training?: Record<string, unknown>;
   trainingRuns?: Record<string, TrainingRow>;
-  budgets: { maxQueries: number; maxPages: number; agents: number; timeLimitSeconds: number; trainingEpisodes: number; allowPost: true };
+  budgets: { maxQueries: number; maxPages: number; agents: number; timeLimitSeconds: number; trainingEpisodes: number; trainingMaxQueries: number | null; allowPost: true };
   testbed: { scale: Scale; seed: number; trouble: string };
   quick: boolean;
   parallel: number;
@@ -380,7 +401,8 @@ async function pool<T>(items: readonly T[], parallel: number, work: (item: T, i:
 
 export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchResult> {
   const t0 = performance.now();
-  checkSupport(plan.strategies, await probeCli());
+  const cli = await probeCli();
+  checkSupport(plan.strategies, cli);
 
   const root = plan.keepRuns ? resolve(plan.keepRuns) : mkdtempSync(join(tmpdir(), 'surfacer-bench-strategies-'));
   mkdirSync(root, { recursive: true });
@@ -394,16 +416,21 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       progress(`oracle on ${domain}: ${bound.queriesTo90} queries to 90%, ${bound.queriesTo99} to 99% of the ${bound.reachable}/${bound.records} reachable records`);
     }
 
-    // The two A3C models, trained on the train domains (only when selected).
+    // The two A3C models, trained on the train domains (only when selected), side by side:
+    // training times are not among the figures, and the two are independent.
     const models: Partial<Record<BenchStrategy, string>> = {};
     const training: Record<string, unknown> = {};
     const trainingRuns: Record<string, TrainingRow> = {};
     const toTrain = plan.strategies.filter((s) => A3C_STRATEGIES.includes(s));
-    await pool(toTrain, plan.parallel, async (s) => {
+    await pool(toTrain, Math.max(2, plan.parallel), async (s) => {
       const dir = join(root, `model-${s}`);
-      const args = ['train', '--domains', plan.trainDomains.join(','), '--episodes', String(plan.episodes), '--out', dir, s === 'a3c-wge' ? '--wge' : '--no-wge', '--seed', String(plan.seed), '--json'];
+      const trainQueries = plan.trainMaxQueries !== undefined && cli.trainMaxQueries ? plan.trainMaxQueries : undefined;
+      const args = [
+        'train', '--domains', plan.trainDomains.join(','), '--episodes', String(plan.episodes), '--out', dir, s === 'a3c-wge' ? '--wge' : '--no-wge', '--seed', String(plan.seed), '--json',
+        ...(trainQueries !== undefined ? ['--max-queries', String(trainQueries)] : []),
+      ];
       const r = await runSurfacer(args);
-      const row: TrainingRow = { seconds: r.seconds, episodes: plan.episodes };
+      const row: TrainingRow = { seconds: r.seconds, cpuSeconds: r.cpuSeconds, episodes: plan.episodes, maxQueriesPerCrawl: trainQueries ?? null };
       if (r.code !== 0) {
         row.error = lastLine(r.stderr) || `train exited with ${r.code}`;
         progress(`train ${s} on ${plan.trainDomains.join(',')}: FAILED after ${r.seconds.toFixed(1)} s: ${row.error}`);
@@ -480,7 +507,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       a3cOnlineLearning: true,
       ...(Object.keys(training).length ? { training } : {}),
       ...(toTrain.length ? { trainingRuns } : {}),
-      budgets: { maxQueries: plan.maxQueries, maxPages: plan.maxPages, agents: plan.agents, timeLimitSeconds: plan.timeLimit, trainingEpisodes: plan.episodes, allowPost: true },
+      budgets: { maxQueries: plan.maxQueries, maxPages: plan.maxPages, agents: plan.agents, timeLimitSeconds: plan.timeLimit, trainingEpisodes: plan.episodes, trainingMaxQueries: plan.trainMaxQueries ?? null, allowPost: true },
       testbed: { scale: plan.scale, seed: plan.seed, trouble: plan.trouble },
       quick: plan.quick,
       parallel: plan.parallel,

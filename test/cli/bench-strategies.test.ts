@@ -27,6 +27,10 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
     expect(quick.trainDomains).toHaveLength(3);
     expect(quick.maxQueries).toBe(50);
     expect(quick.episodes).toBeLessThan(full.episodes);
+    expect(quick.maxPages).toBeLessThan(full.maxPages);
+    expect(quick.trainMaxQueries).toBe(4);
+    expect(full.trainMaxQueries).toBeUndefined();
+    expect(resolvePlan({ trainMaxQueries: '5' }).trainMaxQueries).toBe(5);
     expect(resolvePlan({ quick: true, maxQueries: '20', strategies: 'random, adaptive,random' })).toMatchObject({ maxQueries: 20, strategies: ['random', 'adaptive'] });
   });
 
@@ -49,7 +53,7 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
   });
 
   it('a3c without `surfacer train`: fails for the a3c strategies only, and says how to run the rest', () => {
-    const cli = { crawlStrategies: ['random', 'adaptive', 'a3c'], crawlModel: true, train: false };
+    const cli = { crawlStrategies: ['random', 'adaptive', 'a3c'], crawlModel: true, train: false, trainMaxQueries: false };
     expect(() => checkSupport(['random', 'adaptive'], cli)).not.toThrow();
     expect(() => checkSupport(['random', 'a3c-wge'], cli)).toThrow(/"a3c-wge": it needs the `surfacer train .*Run the others with --strategies random$/);
     expect(() => checkSupport(['dla'], cli)).toThrow(/"dla": not a strategy of `surfacer crawl`/);
