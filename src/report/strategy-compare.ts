@@ -83,6 +83,8 @@ export interface HarvestByDepthMean {
 
 export interface StrategySummary {
   coverageAt: Record<CoveragePointKey, number | null>;
+  /** Per k: domains whose crawl issued fewer than k queries (their value at k is carried forward). */
+  coverageAtCarried: Record<CoveragePointKey, number>;
   /** Mean over the domains that reached 90% (null when none did). */
   queriesTo90: number | null;
   queriesTo99: number | null;
@@ -117,6 +119,7 @@ export function summariseStrategy(runs: readonly RunMetrics[], failedDomains: re
   const q99 = meanOf(runs.map((r) => r.queriesTo99));
   return {
     coverageAt: Object.fromEntries(COVERAGE_POINTS.map((k) => [String(k), meanOf(runs.map((r) => r.coverageAt[String(k) as CoveragePointKey])).mean])) as Record<CoveragePointKey, number | null>,
+    coverageAtCarried: Object.fromEntries(COVERAGE_POINTS.map((k) => [String(k), runs.filter((r) => r.queriesIssued < k).length])) as Record<CoveragePointKey, number>,
     queriesTo90: q90.mean,
     queriesTo99: q99.mean,
     queriesTo90Reached: q90.n,

@@ -26,14 +26,21 @@ export function reachedCell(mean: number | null, reached: number, of: number): s
 const escapeCell = (s: string): string => s.replace(/\|/g, '\\|');
 
 export function strategyTable(input: StrategyTableInput): string {
-  const past = (k: number) => input.maxQueries !== undefined && k > input.maxQueries;
-  const header = ['strategy', ...COVERAGE_POINTS.map((k) => `cov@${k}${past(k) ? '*' : ''}`), 'queries→90%', 'queries→99%', 'harvest rate', 'pages/s'];
+  const header = ['strategy', ...COVERAGE_POINTS.map((k) => `cov@${k}`), 'queries→90%', 'queries→99%', 'harvest rate', 'pages/s'];
+  let carried = false;
+  const coverageCell = (s: StrategySummary, k: number): string => {
+    const key = String(k) as CoveragePointKey;
+    const value = fixed(s.coverageAt[key], 3);
+    if (!(s.coverageAtCarried?.[key] ?? 0) || value === dash) return value;
+    carried = true;
+    return `${value}†`;
+  };
   const rows: string[][] = [];
   for (const [name, s] of Object.entries(input.strategies)) {
     const of = s.domains;
     rows.push([
       name,
-      ...COVERAGE_POINTS.map((k) => fixed(s.coverageAt[String(k) as CoveragePointKey], 3)),
+      ...COVERAGE_POINTS.map((k) => coverageCell(s, k)),
       reachedCell(s.queriesTo90, s.queriesTo90Reached, of),
       reachedCell(s.queriesTo99, s.queriesTo99Reached, of),
       fixed(s.harvestRate, 3),
@@ -61,7 +68,7 @@ export function strategyTable(input: StrategyTableInput): string {
     'Means over the test domains. queries→X%: mean over the domains that reached X% coverage (how many of them in brackets).',
     'Oracle: greedy set cover over the ground truth, X% of the records some single query reaches' + (typeof o.reachableShare === 'number' ? ` (${(o.reachableShare * 100).toFixed(1)}% of all records)` : '') + '.',
   ];
-  if (COVERAGE_POINTS.some(past)) out.push(`*: past the ${input.maxQueries}-query budget; the coverage at the last query is carried forward.`);
+  if (carried) out.push('†: some crawl issued fewer queries than that (its strategy ran out, or the page, query or time budget stopped it): its coverage at its last query is carried forward.');
 
   const depths = Math.max(0, ...Object.values(input.strategies).map((s) => s.harvestRateByDepth.length));
   if (depths > 0) {

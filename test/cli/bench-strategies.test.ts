@@ -25,6 +25,7 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
     const quick = resolvePlan({ quick: true });
     expect(quick.testDomains).toEqual([...QUICK_TEST_DOMAINS]);
     expect(quick.trainDomains).toHaveLength(3);
+    expect(quick.testDomains).toEqual(['news']);
     expect(quick.maxQueries).toBe(50);
     expect(quick.episodes).toBeLessThan(full.episodes);
     expect(quick.maxPages).toBeLessThan(full.maxPages);

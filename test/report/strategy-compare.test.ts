@@ -70,6 +70,7 @@ describe('summariseStrategy', () => {
     const s = summariseStrategy(runs, ['d']);
     expect(s.coverageAt['25']).toBeCloseTo((0.2 + 0.6 + 0) / 3);
     expect(s.coverageAt['200']).toBeCloseTo((0.6 + 1 + 0) / 3);
+    expect(s.coverageAtCarried).toEqual({ '25': 3, '50': 3, '100': 3, '200': 3 }); // every run here issued 0 queries
     expect(s.queriesTo90).toBe(30);
     expect(s.queriesTo90Reached).toBe(2);
     expect(s.queriesTo99).toBe(90);
@@ -112,7 +113,7 @@ describe('summariseStrategy', () => {
 describe('strategyTable', () => {
   const a = summariseStrategy([
     run({ domain: 'a', coverageAt: { '25': 0.5, '50': 0.75, '100': 0.75, '200': 0.75 }, queriesTo90: null, harvestRate: 0.25, pagesPerSecond: 2.5, harvestRateByDepth: [{ depth: 0, pages: 2, records: 1, harvestRate: 0.5 }] }),
-    run({ domain: 'b', coverageAt: { '25': 0.9, '50': 1, '100': 1, '200': 1 }, queriesTo90: 20, queriesTo99: 41, harvestRate: 0.5, pagesPerSecond: 3.5 }),
+    run({ domain: 'b', coverageAt: { '25': 0.9, '50': 1, '100': 1, '200': 1 }, queriesTo90: 20, queriesTo99: 41, harvestRate: 0.5, pagesPerSecond: 3.5, queriesIssued: 60 }),
   ]);
   const md = strategyTable({
     strategies: { adaptive: a, 'a|b': a },
@@ -125,16 +126,24 @@ describe('strategyTable', () => {
   const lines = md.split('\n');
 
   it('has a header, an alignment row, one row per strategy and the oracle row', () => {
-    expect(lines).toContain('| strategy | cov@25 | cov@50 | cov@100* | cov@200* | queries→90% | queries→99% | harvest rate | pages/s |');
+    expect(lines).toContain('| strategy | cov@25 | cov@50 | cov@100 | cov@200 | queries→90% | queries→99% | harvest rate | pages/s |');
     expect(lines).toContain('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    expect(lines).toContain('| adaptive | 0.700 | 0.875 | 0.875 | 0.875 | 20.0 (1/2) | 41.0 (1/2) | 0.375 | 3.00 |');
+    // Run a issued 0 queries (carried at every k), run b 60 (carried at 100 and 200).
+    expect(lines).toContain('| adaptive | 0.700† | 0.875† | 0.875† | 0.875† | 20.0 (1/2) | 41.0 (1/2) | 0.375 | 3.00 |');
     expect(lines).toContain('| oracle (greedy cover) | — | — | — | — | 3.5 (2/2) | — (0/2) | — | — |');
   });
 
-  it('escapes pipes in names, marks columns past the budget, names the split and budgets', () => {
+  it('escapes pipes in names, explains carried-forward cells, names the split and budgets', () => {
     expect(md).toContain('| a\\|b |');
-    expect(md).toContain('*: past the 50-query budget');
+    expect(md).toContain('†: some crawl issued fewer queries than that');
     expect(lines[0]).toBe('Train: arts. Test: news, home. Budget per crawl: 50 queries, 300 pages.');
+  });
+
+  it('no † when every crawl issued enough queries', () => {
+    const full = summariseStrategy([run({ queriesIssued: 200, coverageAt: { '25': 0.5, '50': 0.6, '100': 0.7, '200': 0.8 } })]);
+    const text = strategyTable({ strategies: { x: full }, oracle: { queriesTo90: null, queriesTo99: null }, trainDomains: [], testDomains: ['news'] });
+    expect(text).toContain('| x | 0.500 | 0.600 | 0.700 | 0.800 |');
+    expect(text).not.toContain('†');
   });
 
   it('adds harvest rate by depth', () => {
