@@ -10,6 +10,7 @@ import { STRATEGY_NAMES, isStrategyName, type StrategyName } from '../strategies
 import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
 import { runCrawl } from '../coordinator/crawl.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
+import { DEFAULT_POLICY } from '../coordinator/policy-learner.ts';
 import type { Scale, TestbedHandle } from '../testbed/index.ts';
 import { startBuiltInSite } from './builtin-site.ts';
 import { readRunState } from './run-state.ts';
@@ -111,12 +112,12 @@ export function registerCrawlCommand(program: Command): void {
     .option('--frozen', 'a3c: act greedily with the model as loaded; no learning', false)
     .option('--wge', 'a3c: workflow-guided exploration from the demonstrations in --demos', false)
     .option('--demos <dir>', 'a3c with --wge: folder of demonstration JSON files', join(repoRoot, 'demos'))
-    .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), 5)
+    .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
       const x = Number(v);
       if (!(x > 0 && x < 1)) throw new InvalidArgumentError('--learning-rate must be a number in (0, 1)');
       return x;
-    }, 0.003)
+    }, DEFAULT_POLICY.learningRate)
     .addOption(new Option('--restarts <mode>', 'when explore runs dry, restart it from the best pages of a TD(0)-learned weblog (Palotai et al.), or off').choices(['weblog', 'off']).default('off'))
     .action(async (opts: CrawlCliOptions, command: Command) => {
       const given = new Set(Object.keys(opts).filter((k) => command.getOptionValueSource(k) === 'cli'));
@@ -200,7 +201,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? 5), learningRate: opts.learningRate ?? 0.003 } : undefined,
+      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate } : undefined,
       restarts: opts.restarts ?? 'off',
     };
     let store: RunStore;

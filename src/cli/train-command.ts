@@ -73,6 +73,8 @@ export async function trainCommand(opts: TrainOptions) {
   const crawls: { domain: string; runDir: string; coverage?: number; queries: number; episodes: number; meanReward: number; wallSeconds: number }[] = [];
   let model = opts.init ?? 'fresh';
   let episodes = 0;
+  // The curve a crawl reports includes the curve of the model it started from.
+  let curveBefore = opts.init ? loadModel(opts.init).manifest.curve.length : 0;
   const started = Date.now();
   try {
     for (let i = 0; episodes < opts.episodes; i++) {
@@ -83,8 +85,8 @@ export async function trainCommand(opts: TrainOptions) {
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate,
       };
       const summary = await crawlCommand(crawl);
-      const before = model === 'fresh' ? 0 : loadModel(model).manifest.curve.length;
-      const fresh = summary.policy!.curve.slice(before);
+      const fresh = summary.policy!.curve.slice(curveBefore);
+      curveBefore = summary.policy!.curve.length;
       episodes += fresh.length;
       crawls.push({ domain, runDir: summary.runDir, coverage: summary.coverage, queries: summary.totals.queriesIssued, episodes: fresh.length, meanReward: fresh.length ? fresh.reduce((s, c) => s + c.reward, 0) / fresh.length : 0, wallSeconds: summary.wallSeconds });
       process.stderr.write(`surfacer train: ${domain}: ${fresh.length} episodes (total ${episodes}/${opts.episodes}), coverage ${summary.coverage?.toFixed(3) ?? '-'}, ${summary.wallSeconds.toFixed(0)} s\n`);

@@ -7,12 +7,12 @@ import { canonicalUrl, isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
 import { KeywordPool, ValueWeights, type LvsTable } from '../lvs/index.ts';
 import { createRng } from '../lvs/random.ts';
 import type { PageEntry, QueryEntry, RunStore } from '../store/index.ts';
-import { createStrategy, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyName } from '../strategies/index.ts';
+import { createStrategy, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyContext, type StrategyName } from '../strategies/index.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
 import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
 import { TrapGuard } from './trap-guard.ts';
 import { messageTraceRow } from './message-trace.ts';
-import { PolicyLearner, type PolicyConfig } from './policy-learner.ts';
+import { DEFAULT_POLICY, PolicyLearner, type PolicyConfig } from './policy-learner.ts';
 import { policyChoices } from './policy-choices.ts';
 import type { WorkflowGuide } from './workflow-guide.ts';
 import { pageTokens } from '../policy/features.ts';
@@ -262,7 +262,7 @@ export class Coordinator implements CoordinatorPort {
   /** Sets up the learned strategy's parameter server (strategy a3c); a no-op for the others. */
   async preparePolicy(guide?: WorkflowGuide): Promise<void> {
     if (this.config.strategy !== 'a3c' || this.learner) return;
-    this.learner = await PolicyLearner.create(this.config.policy ?? { frozen: false, tMax: 5, learningRate: 0.003 }, this.config.seed, guide);
+    this.learner = await PolicyLearner.create(this.config.policy ?? DEFAULT_POLICY, this.config.seed, guide);
   }
 
   private requireLearner(): PolicyLearner {
@@ -277,14 +277,11 @@ export class Coordinator implements CoordinatorPort {
   private queryChoices(formKey: string) {
     const form = this.forms.get(formKey);
     if (!form || form.done || !this.budgetLeft().queries || !this.budgetLeft().pages) return { query: null, choices: null };
-    const pool = this.poolFor(form.info.pageUrl);
-    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued);
+    const { candidates, ctx, listing } = this.queryContext(form);
     if (!candidates.length) {
       form.done = true;
       return { query: null, choices: null };
     }
-    const listing = this.listings.get(new URL(form.info.pageUrl).host);
-    const ctx = { corpus: corpusView(pool), harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
     const memory = form.strategy instanceof A3cFormMemory ? form.strategy : new A3cFormMemory();
     const { choices, offered } = policyChoices(candidates, form.plan, ctx, (x) => memory.estimate(x), {
       issued: form.issued.size,
@@ -317,14 +314,20 @@ export class Coordinator implements CoordinatorPort {
     return offer.candidate;
   }
 
+  /** A form's unissued queries and the evidence every strategy (and the learned policy) weighs them by. */
+  private queryContext(form: FormState) {
+    const pool = this.poolFor(form.info.pageUrl);
+    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued);
+    const listing = this.listings.get(new URL(form.info.pageUrl).host);
+    const ctx: StrategyContext = { corpus: corpusView(pool), harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
+    return { candidates, ctx, listing };
+  }
+
   private nextQuery(formKey: string) {
     const form = this.forms.get(formKey);
     if (!form || form.done || !this.budgetLeft().queries || !this.budgetLeft().pages) return null;
-    const pool = this.poolFor(form.info.pageUrl);
-    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued);
-    const corpus = corpusView(pool);
-    const listing = this.listings.get(new URL(form.info.pageUrl).host);
-    const choice = form.strategy.choose(candidates, { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } });
+    const { candidates, ctx } = this.queryContext(form);
+    const choice = form.strategy.choose(candidates, ctx);
     if (!choice) {
       form.done = true;
       return null;

@@ -39,6 +39,8 @@ export class PolicyLearner {
     readonly config: PolicyConfig,
     private readonly seed: number,
     private readonly guide: WorkflowGuide | undefined,
+    /** The tfjs backend in use (recorded in saved models). */
+    readonly backend: string,
     loaded?: ModelManifest,
   ) {
     this.rng = createRng(seed ^ 0x5eed);
@@ -55,12 +57,8 @@ export class PolicyLearner {
     const loaded = config.model ? loadModel(config.model) : undefined;
     const params: PlainTensors = loaded?.params ?? initialParameters(seed);
     const server = new ParameterServer(tf, params, { optimizer: 'adam', learningRate: config.learningRate, clipNorm: 40 });
-    const learner = new PolicyLearner(server, config, seed, guide, loaded?.manifest);
-    learner.backend = backend;
-    return learner;
+    return new PolicyLearner(server, config, seed, guide, backend, loaded?.manifest);
   }
-
-  backend = '';
 
   get updates(): number {
     return this.updatesBefore + this.server.version;

@@ -106,13 +106,18 @@ export class PolicyNetwork {
     return this.variables.get(name)!;
   }
 
+  /** Embedding of each token id, shape [ids, EMBED]: a one-hot product (wasm has no gather gradient). */
+  private embed(ids: readonly number[]): tfjs.Tensor2D {
+    const tf = this.tf;
+    return tf.matMul(tf.oneHot(tf.tensor1d([...ids], 'int32'), VOCAB_BUCKETS).toFloat(), this.v('embedding'));
+  }
+
   /** Mean embedding of each row of token ids (0 = padding, left out of the mean). */
   private embedRows(rows: readonly (readonly number[])[], width: number): tfjs.Tensor2D {
     const tf = this.tf;
     const ids = rows.flatMap((r) => Array.from({ length: width }, (_, i) => r[i] ?? 0));
-    const onehot = tf.oneHot(tf.tensor1d(ids, 'int32'), VOCAB_BUCKETS).toFloat();
     const mask = tf.tensor2d(ids.map((id) => (id > 0 ? 1 : 0)), [ids.length, 1]);
-    const emb = tf.mul(tf.matMul(onehot, this.v('embedding')), mask).reshape([rows.length, width, EMBED]);
+    const emb = tf.mul(this.embed(ids), mask).reshape([rows.length, width, EMBED]);
     const counts = tf.tensor2d(rows.map((r) => Math.max(1, r.slice(0, width).filter((id) => id > 0).length)), [rows.length, 1]);
     return tf.div(tf.sum(emb, 1), counts) as tfjs.Tensor2D;
   }
@@ -121,9 +126,7 @@ export class PolicyNetwork {
   encodeState(state: StateInput): tfjs.Tensor2D {
     const tf = this.tf;
     // Page: embeddings → convolution as one product over stacked windows → max over positions.
-    const ids = Array.from({ length: PAGE_TOKENS }, (_, i) => state.pageTokens[i] ?? 0);
-    const onehot = tf.oneHot(tf.tensor1d(ids, 'int32'), VOCAB_BUCKETS).toFloat();
-    const page = tf.matMul(onehot, this.v('embedding'));
+    const page = this.embed(Array.from({ length: PAGE_TOKENS }, (_, i) => state.pageTokens[i] ?? 0));
     const positions = PAGE_TOKENS - CONV_WIDTH + 1;
     const windows = tf.concat(Array.from({ length: CONV_WIDTH }, (_, k) => tf.slice(page, [k, 0], [positions, EMBED])), 1);
     const conv = tf.relu(tf.add(tf.matMul(windows, this.v('conv_w')), this.v('conv_b')));
