@@ -28,7 +28,7 @@
  * Conventions of the averages: src/report/strategy-compare.ts.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,7 @@ import { siteOracle } from '../report/oracle-site.ts';
 import { runMetricsOf, summariseOracle, summariseStrategy, type RunMetrics, type StrategySummary } from '../report/strategy-compare.ts';
 import { strategyTable } from '../report/strategy-table.ts';
 import type { Report } from '../report/types.ts';
+import { finishedStep, markStepDone } from './bench-resume.ts';
 import { UserError } from './errors.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -141,7 +142,7 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--time-limit <sec>', 'wall-clock limit per crawl, the same for every strategy (0 = none)', '0')
     .option('--scale <s>', 'testbed scale: small, medium, large', 'small')
     .option('--trouble <mode>', 'testbed trouble: default, on, off', 'default')
-    .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder')
+    .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder; a later bench with the same folder reuses every crawl and training it finished with the same arguments')
     .action(async (opts: BenchStrategiesOptions) => {
       const plan = resolvePlan(opts);
       const result = await benchStrategies(plan);
@@ -423,6 +424,8 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
     const training: Record<string, unknown> = {};
     const trainingRuns: Record<string, TrainingRow> = {};
     const toTrain = plan.strategies.filter((s) => A3C_STRATEGIES.includes(s));
+    // A model trained afresh in this bench makes the crawls evaluated with the old one stale.
+    const retrained = new Set<BenchStrategy>();
     await pool(toTrain, Math.max(2, plan.parallel), async (s) => {
       const dir = join(root, `model-${s}`);
       const trainQueries = plan.trainMaxQueries !== undefined && cli.trainMaxQueries ? plan.trainMaxQueries : undefined;
@@ -430,6 +433,15 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         'train', '--domains', plan.trainDomains.join(','), '--episodes', String(plan.episodes), '--out', dir, s === 'a3c-wge' ? '--wge' : '--no-wge', '--seed', String(plan.seed), '--json',
         ...(trainQueries !== undefined ? ['--max-queries', String(trainQueries)] : []),
       ];
+      const before = plan.keepRuns ? finishedStep<{ row: TrainingRow; curve?: unknown }>(dir, args) : undefined;
+      if (before) {
+        models[s] = dir;
+        trainingRuns[s] = before.row;
+        if (before.curve !== undefined) training[s] = before.curve;
+        progress(`train ${s}: reusing the model trained before in ${dir}`);
+        return;
+      }
+      retrained.add(s);
       const r = await runSurfacer(args);
       const row: TrainingRow = { seconds: r.seconds, cpuSeconds: r.cpuSeconds, episodes: plan.episodes, maxQueriesPerCrawl: trainQueries ?? null };
       if (r.code !== 0) {
@@ -444,6 +456,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
           // a model was written; the summary just could not be read
         }
         progress(`train ${s} on ${plan.trainDomains.join(',')}: ${r.seconds.toFixed(1)} s`);
+        if (plan.keepRuns) markStepDone(dir, args, { row, ...(training[s] !== undefined ? { curve: training[s] } : {}) });
       }
       trainingRuns[s] = row;
     });
@@ -460,13 +473,20 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         return;
       }
       const dir = join(root, `${strategy}-${domain}`);
-      rmSync(dir, { recursive: true, force: true });
       const args = [
         'crawl', '--domain', domain, '--strategy', A3C_STRATEGIES.includes(strategy) ? 'a3c' : strategy,
         '--max-queries', String(plan.maxQueries), '--max-pages', String(plan.maxPages), '--agents', String(plan.agents), '--time-limit', String(plan.timeLimit),
         '--scale', plan.scale, '--trouble', plan.trouble, '--testbed-port', '0', '--seed', String(plan.seed), '--allow-post', '--json', '--out', dir,
         ...(models[strategy] ? ['--model', models[strategy]!] : []),
       ];
+      const before = plan.keepRuns && !retrained.has(strategy) ? finishedStep<RunRow>(dir, args) : undefined;
+      if (before && existsSync(join(dir, 'report.json'))) {
+        runs[i] = before;
+        metrics[i] = runMetricsOf(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report, strategy, domain);
+        progress(`[${++done}/${tasks.length}] ${strategy} on ${domain}: reusing the crawl done before in ${dir}`);
+        return;
+      }
+      rmSync(dir, { recursive: true, force: true });
       const r = await runSurfacer(args);
       const row: RunRow = { strategy, domain, seconds: r.seconds, cpuSeconds: r.cpuSeconds };
       try {
@@ -479,6 +499,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
           stoppedBy: summary.stoppedBy, coverage: m.coverage, coverageAt: m.coverageAt, queriesIssued: m.queriesIssued, pagesFetched: m.pagesFetched,
           queriesTo90: m.queriesTo90, queriesTo99: m.queriesTo99, harvestRate: m.harvestRate, pagesPerSecond: m.pagesPerSecond,
         });
+        if (plan.keepRuns) markStepDone(dir, args, row);
         progress(`[${++done}/${tasks.length}] ${strategy} on ${domain}: ${r.seconds.toFixed(1)} s, coverage ${m.coverage.toFixed(3)} (${m.queriesIssued} queries, ${m.pagesFetched} pages, stopped by ${summary.stoppedBy ?? '?'})`);
       } catch (err) {
         row.error = (err as Error).message;

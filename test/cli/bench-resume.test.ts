@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { finishedStep, markStepDone } from '../../src/cli/bench-resume.ts';
+
+describe('bench resume receipts', () => {
+  const dirs: string[] = [];
+  const fresh = (): string => {
+    const d = mkdtempSync(join(tmpdir(), 'bench-resume-'));
+    dirs.push(d);
+    return d;
+  };
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('returns the recorded result only for exactly the same arguments', () => {
+    const dir = fresh();
+    const args = ['crawl', '--domain', 'news', '--max-queries', '200'];
+    expect(finishedStep(dir, args)).toBeUndefined();
+    markStepDone(dir, args, { coverage: 0.5 });
+    expect(finishedStep(dir, args)).toEqual({ coverage: 0.5 });
+    expect(finishedStep(dir, ['crawl', '--domain', 'news', '--max-queries', '100'])).toBeUndefined();
+    expect(finishedStep(dir, [...args, '--frozen'])).toBeUndefined();
+  });
+
+  it('treats a receipt cut short by a kill as not done', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'bench-done.json'), '{"args": ["crawl", "--dom');
+    expect(finishedStep(dir, ['crawl'])).toBeUndefined();
+  });
+});
