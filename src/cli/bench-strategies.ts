@@ -41,6 +41,7 @@ import { runMetricsOf, summariseOracle, summariseStrategy, type RunMetrics, type
 import { strategyTable } from '../report/strategy-table.ts';
 import type { Report } from '../report/types.ts';
 import { finishedStep, markStepDone } from './bench-resume.ts';
+import { loadModel } from '../policy/checkpoint.ts';
 import { UserError } from './errors.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -98,6 +99,7 @@ export interface BenchStrategiesOptions {
   scale?: string;
   trouble?: string;
   keepRuns?: string;
+  models?: string;
 }
 
 export interface BenchPlan {
@@ -119,6 +121,8 @@ export interface BenchPlan {
   out?: string;
   markdown?: string;
   keepRuns?: string;
+  /** Evaluate the models in DIR/a3c and DIR/a3c-wge instead of training them. */
+  models?: string;
 }
 
 export function registerBenchStrategies(bench: Command): void {
@@ -142,6 +146,7 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--time-limit <sec>', 'wall-clock limit per crawl, the same for every strategy (0 = none)', '0')
     .option('--scale <s>', 'testbed scale: small, medium, large', 'small')
     .option('--trouble <mode>', 'testbed trouble: default, on, off', 'default')
+    .option('--models <dir>', 'evaluate the models in DIR/a3c and DIR/a3c-wge (from `surfacer train`) instead of training them here')
     .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder; a later bench with the same folder reuses every crawl and training it finished with the same arguments')
     .action(async (opts: BenchStrategiesOptions) => {
       const plan = resolvePlan(opts);
@@ -215,7 +220,23 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
     out: opts.out,
     markdown: opts.markdown,
     keepRuns: opts.keepRuns,
+    ...(opts.models !== undefined ? { models: checkedModels(resolve(opts.models), names as BenchStrategy[], testDomains) } : {}),
   };
+}
+
+/** --models DIR: each selected A3C strategy's model must load and must not have trained on a test site. */
+function checkedModels(dir: string, strategies: readonly BenchStrategy[], testDomains: readonly string[]): string {
+  for (const s of strategies.filter((x) => A3C_STRATEGIES.includes(x))) {
+    let trainedOn: string[];
+    try {
+      trainedOn = loadModel(join(dir, s)).manifest.domains;
+    } catch (err) {
+      throw new UserError(`--models ${dir}: ${(err as Error).message} (expected a model from \`surfacer train\` in ${join(dir, s)})`);
+    }
+    const seen = trainedOn.filter((d) => testDomains.includes(d));
+    if (seen.length) throw new UserError(`--models ${dir}: the ${s} model trained on ${seen.join(', ')}, a test domain: it must be evaluated on sites it did not train on`);
+  }
+  return dir;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -359,6 +380,9 @@ export interface RunRow {
 }
 
 interface TrainingRow {
+  /** A model given with --models instead of trained here: its folder and training domains. */
+  model?: string;
+  trainedOn?: string[];
   seconds: number;
   cpuSeconds: number | null;
   episodes: number;
@@ -387,6 +411,12 @@ export interface StrategiesBenchResult {
 
 function progress(line: string): void {
   process.stderr.write(`bench strategies: ${line}\n`);
+}
+
+/** When and how far a model was trained: enough to tell a retrained model from the one a crawl used. */
+function modelStamp(dir: string): string {
+  const { manifest } = loadModel(dir);
+  return `${manifest.createdAt} ${manifest.updates} updates ${manifest.episodes} episodes`;
 }
 
 async function pool<T>(items: readonly T[], parallel: number, work: (item: T, i: number) => Promise<void>): Promise<void> {
@@ -424,9 +454,16 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
     const training: Record<string, unknown> = {};
     const trainingRuns: Record<string, TrainingRow> = {};
     const toTrain = plan.strategies.filter((s) => A3C_STRATEGIES.includes(s));
-    // A model trained afresh in this bench makes the crawls evaluated with the old one stale.
-    const retrained = new Set<BenchStrategy>();
     await pool(toTrain, Math.max(2, plan.parallel), async (s) => {
+      if (plan.models) {
+        const dir = join(plan.models, s);
+        const { manifest } = loadModel(dir);
+        models[s] = dir;
+        training[s] = manifest.curve;
+        trainingRuns[s] = { seconds: 0, cpuSeconds: null, episodes: manifest.episodes, maxQueriesPerCrawl: null, model: dir, trainedOn: manifest.domains };
+        progress(`${s}: evaluating the model trained before in ${dir} (${manifest.episodes} episodes on ${manifest.domains.join(', ')})`);
+        return;
+      }
       const dir = join(root, `model-${s}`);
       const trainQueries = plan.trainMaxQueries !== undefined && cli.trainMaxQueries ? plan.trainMaxQueries : undefined;
       const args = [
@@ -441,7 +478,6 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         progress(`train ${s}: reusing the model trained before in ${dir}`);
         return;
       }
-      retrained.add(s);
       const r = await runSurfacer(args);
       const row: TrainingRow = { seconds: r.seconds, cpuSeconds: r.cpuSeconds, episodes: plan.episodes, maxQueriesPerCrawl: trainQueries ?? null };
       if (r.code !== 0) {
@@ -479,7 +515,9 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         '--scale', plan.scale, '--trouble', plan.trouble, '--testbed-port', '0', '--seed', String(plan.seed), '--allow-post', '--json', '--out', dir,
         ...(models[strategy] ? ['--model', models[strategy]!] : []),
       ];
-      const before = plan.keepRuns && !retrained.has(strategy) ? finishedStep<RunRow>(dir, args) : undefined;
+      // A crawl's receipt also names the model it started from, so a retrained model is evaluated again.
+      const receiptKey = models[strategy] ? [...args, `model ${modelStamp(models[strategy]!)}`] : args;
+      const before = plan.keepRuns ? finishedStep<RunRow>(dir, receiptKey) : undefined;
       if (before && existsSync(join(dir, 'report.json'))) {
         runs[i] = before;
         metrics[i] = runMetricsOf(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report, strategy, domain);
@@ -499,7 +537,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
           stoppedBy: summary.stoppedBy, coverage: m.coverage, coverageAt: m.coverageAt, queriesIssued: m.queriesIssued, pagesFetched: m.pagesFetched,
           queriesTo90: m.queriesTo90, queriesTo99: m.queriesTo99, harvestRate: m.harvestRate, pagesPerSecond: m.pagesPerSecond,
         });
-        if (plan.keepRuns) markStepDone(dir, args, row);
+        if (plan.keepRuns) markStepDone(dir, receiptKey, row);
         progress(`[${++done}/${tasks.length}] ${strategy} on ${domain}: ${r.seconds.toFixed(1)} s, coverage ${m.coverage.toFixed(3)} (${m.queriesIssued} queries, ${m.pagesFetched} pages, stopped by ${summary.stoppedBy ?? '?'})`);
       } catch (err) {
         row.error = (err as Error).message;

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +48,23 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
     expect(() => resolvePlan({ maxQueries: '0' })).toThrow(/--max-queries must be a whole number ≥ 1/);
     expect(() => resolvePlan({ parallel: 'two' })).toThrow(/--parallel/);
     expect(() => resolvePlan({ scale: 'huge' })).toThrow(/--scale/);
+  });
+
+  it('--models: each selected a3c model must load and must not have trained on a test domain', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-models-'));
+    try {
+      cpSync(join(root, 'models', 'a3c-default'), join(dir, 'a3c'), { recursive: true });
+      expect(resolvePlan({ strategies: 'random,a3c', models: dir }).models).toBe(dir);
+      expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir })).toThrow(/--models .*no policy model at .*a3c-wge/);
+      // Not selected: not needed.
+      expect(() => resolvePlan({ strategies: 'random', models: dir })).not.toThrow();
+      const manifestFile = join(dir, 'a3c', 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { domains: string[] };
+      writeFileSync(manifestFile, JSON.stringify({ ...manifest, domains: [...manifest.domains, 'news'] }));
+      expect(() => resolvePlan({ strategies: 'a3c', models: dir })).toThrow(/the a3c model trained on news, a test domain/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads the strategy choices of `crawl --help`, wrapped over lines', () => {
