@@ -10,7 +10,7 @@
  * - record: load a record's detail page and report the record.
  */
 import type { Page } from 'playwright';
-import { classifyForm, snapshotPage, type FormSnapshot, type PageSnapshot } from '../perceive/index.ts';
+import { classifyForm, snapshotPage, type PageSnapshot } from '../perceive/index.ts';
 import { canonicalUrl, tryCanonicalUrl } from '../url/canonical.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, SearchFormInfo } from '../coordinator/messages.ts';
 import { clickAndSettle, fillForm, submitForm } from './fill.ts';

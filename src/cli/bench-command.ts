@@ -5,6 +5,7 @@ import { registerBenchThroughput } from './bench-throughput.ts';
 import { registerBenchMemory } from './bench-memory.ts';
 import { registerBenchTrace } from './bench-trace.ts';
 import { registerBenchStrategies } from './bench-strategies.ts';
+import { registerBenchLearning } from './bench-learning.ts';
 
 /** `surfacer bench <what>`: each benchmark writes one JSON object (stdout, or --out FILE). */
 export function registerBenchCommand(program: Command): void {
@@ -15,4 +16,5 @@ export function registerBenchCommand(program: Command): void {
   registerBenchMemory(bench);
   registerBenchTrace(bench);
   registerBenchStrategies(bench);
+  registerBenchLearning(bench);
 }

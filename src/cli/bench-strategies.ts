@@ -27,11 +27,9 @@
  * search forms are allowed for all (--allow-post: recreation, and three train sites, search by POST).
  * Conventions of the averages: src/report/strategy-compare.ts.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { loadLvsTable } from '../lvs/index.ts';
 import { TESTBED_DOMAINS, isScale, type Scale } from '../testbed/index.ts';
@@ -41,11 +39,10 @@ import { runMetricsOf, summariseOracle, summariseStrategy, type RunMetrics, type
 import { strategyTable } from '../report/strategy-table.ts';
 import type { Report } from '../report/types.ts';
 import { finishedStep, markStepDone } from './bench-resume.ts';
+import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
 import { loadModel } from '../policy/checkpoint.ts';
 import { UserError } from './errors.ts';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const surfacerBin = join(repoRoot, 'bin', 'surfacer.js');
 
 export const BENCH_STRATEGIES = ['random', 'generic-frequency', 'adaptive', 'dla', 'jiang-rl', 'a3c', 'a3c-wge'] as const;
 export type BenchStrategy = (typeof BENCH_STRATEGIES)[number];
@@ -239,77 +236,6 @@ function checkedModels(dir: string, strategies: readonly BenchStrategy[], testDo
   return dir;
 }
 
-// ---------------------------------------------------------------------------------------
-// Child processes
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  seconds: number;
-  /** CPU seconds of the child and the processes it waited for (Linux; null when crawls overlap). */
-  cpuSeconds: number | null;
-}
-
-/** CPU time (s) of this process's waited-for children: /proc/self/stat cutime + cstime (USER_HZ = 100). */
-function childrenCpuSeconds(): number | null {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After "pid (comm) ", field 3 (state) is index 0; cutime and cstime are fields 16 and 17.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/** Children now running: a child's CPU figure counts only when no other child overlapped it. */
-const active = new Set<{ overlapped: boolean }>();
-
-function runSurfacer(args: readonly string[]): Promise<CliResult> {
-  const t0 = performance.now();
-  const cpu0 = childrenCpuSeconds();
-  const me = { overlapped: active.size > 0 };
-  for (const other of active) other.overlapped = true;
-  active.add(me);
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [surfacerBin, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', (e) => {
-      active.delete(me);
-      reject(e);
-    });
-    child.on('close', (code) => {
-      active.delete(me);
-      const cpu1 = childrenCpuSeconds();
-      resolvePromise({
-        code,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-        seconds: (performance.now() - t0) / 1000,
-        cpuSeconds: !me.overlapped && cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : null,
-      });
-    });
-  });
-}
-
-const lastLine = (text: string): string => text.trim().split('\n').filter(Boolean).pop() ?? '';
-
-/** The JSON a command printed on stdout (the last top-level object when other lines precede it). */
-function parseJsonOutput(stdout: string): unknown {
-  const text = stdout.trim();
-  try {
-    return JSON.parse(text);
-  } catch {
-    const start = text.lastIndexOf('\n{');
-    if (start >= 0) return JSON.parse(text.slice(start + 1));
-    throw new Error('no JSON on stdout');
-  }
-}
-
 /** What this build's CLI offers: crawl strategies, `crawl --model`, `surfacer train`. */
 export interface CliSupport {
   crawlStrategies: string[];
@@ -417,18 +343,6 @@ function progress(line: string): void {
 function modelStamp(dir: string): string {
   const { manifest } = loadModel(dir);
   return `${manifest.createdAt} ${manifest.updates} updates ${manifest.episodes} episodes`;
-}
-
-async function pool<T>(items: readonly T[], parallel: number, work: (item: T, i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(parallel, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await work(items[i]!, i);
-      }
-    }),
-  );
 }
 
 export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchResult> {

@@ -511,7 +511,7 @@ export class Coordinator implements CoordinatorPort {
       for (const id of saved.formsSeen) this.formsSeen.add(id);
       for (const [host, pool] of Object.entries(saved.pools)) this.pools.set(host, KeywordPool.fromJSON(pool));
       for (const [host, pool] of Object.entries(saved.surfacePools ?? {})) this.surfacePools.set(host, KeywordPool.fromJSON(pool));
-      for (const [key, f] of Object.entries(saved.forms)) this.addForm(f.info, createStrategy(this.config.strategy, f.strategy), f.issued, f.zeroStreak, f.done);
+      for (const f of Object.values(saved.forms)) this.addForm(f.info, createStrategy(this.config.strategy, f.strategy), f.issued, f.zeroStreak, f.done);
       if (this.hostBandit && saved.hostBandit) this.hostBandit = HostBandit.fromJSON(saved.hostBandit);
       if (this.weblog && saved.weblog) this.weblog = Weblog.fromJSON(saved.weblog);
       this.restartsDone = saved.restartsDone ?? 0;

@@ -1,0 +1,183 @@
+/**
+ * `surfacer bench learning`: does training pay off on sites the policy never saw? The
+ * training curve alone cannot say — each training crawl is another site, and a site's reward
+ * falls as it is exhausted — so this evaluates the checkpoints a training left (`surfacer
+ * train --keep-runs DIR` keeps each crawl's run, and each run its `model/`) the same way:
+ * every checkpoint, frozen (greedy, no learning), crawls the same held-out sites at the same
+ * small budget, and the table shows coverage and reward per episode against training
+ * episodes. The untrained start (fresh parameters from the training's seed) is checkpoint 0.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { loadModel, type CurvePoint } from '../policy/checkpoint.ts';
+import { TESTBED_DOMAINS } from '../testbed/index.ts';
+import { coverageAtQuery, runMetricsOf } from '../report/strategy-compare.ts';
+import type { Report } from '../report/types.ts';
+import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
+import { UserError } from './errors.ts';
+
+export interface LearningBenchOptions {
+  checkpoints: string;
+  testDomains?: string;
+  maxQueries?: string;
+  maxPages?: string;
+  seed?: string;
+  parallel?: string;
+  json?: boolean;
+  out?: string;
+  keepRuns?: string;
+}
+
+interface Checkpoint {
+  name: string;
+  /** Model folder, or 'fresh' for the untrained start. */
+  model: string;
+  episodes: number;
+  updates: number;
+  domains: string[];
+}
+
+interface DomainResult {
+  coverage: number;
+  coverageAt10: number;
+  hiddenRecords: number;
+  queriesIssued: number;
+  /** Mean reward of the crawl's policy episodes (frozen: the policy's own choices). */
+  meanEpisodeReward: number | null;
+  episodes: number;
+  error?: string;
+}
+
+export interface LearningBenchResult {
+  checkpoints: (Checkpoint & { perDomain: Record<string, DomainResult>; meanCoverage: number | null; meanEpisodeReward: number | null })[];
+  testDomains: string[];
+  budgets: { maxQueries: number; maxPages: number; seed: number };
+  conventions: Record<string, string>;
+}
+
+/** Checkpoints of a `train --keep-runs` folder, in training order, after the untrained start. */
+export function trainingCheckpoints(dir: string): Checkpoint[] {
+  if (!existsSync(dir)) throw new UserError(`--checkpoints ${dir}: no such folder (expected the --keep-runs folder of \`surfacer train\`)`);
+  const runs = readdirSync(dir).filter((n) => existsSync(join(dir, n, 'model', 'model.json'))).sort();
+  if (!runs.length) throw new UserError(`--checkpoints ${dir}: no training run with a model/ in it (expected the --keep-runs folder of \`surfacer train\`)`);
+  const found = runs.map((name) => {
+    const { manifest } = loadModel(join(dir, name, 'model'));
+    return { name, model: join(dir, name, 'model'), episodes: manifest.episodes, updates: manifest.updates, domains: manifest.domains };
+  });
+  return [{ name: 'untrained', model: 'fresh', episodes: 0, updates: 0, domains: [] }, ...found];
+}
+
+function whole(value: string | undefined, fallback: number, name: string, min: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UserError(`${name} must be a whole number ≥ ${min} (got "${value}")`);
+  return n;
+}
+
+const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+export async function benchLearning(opts: LearningBenchOptions): Promise<LearningBenchResult> {
+  const seed = whole(opts.seed, 1, '--seed', 0);
+  const maxQueries = whole(opts.maxQueries, 25, '--max-queries', 1);
+  const maxPages = whole(opts.maxPages, 400, '--max-pages', 1);
+  const parallel = whole(opts.parallel, 1, '--parallel', 1);
+  const testDomains = (opts.testDomains ?? 'news,sports').split(',').map((d) => d.trim()).filter(Boolean);
+  const unknown = testDomains.filter((d) => !(TESTBED_DOMAINS as readonly string[]).includes(d));
+  if (unknown.length) throw new UserError(`unknown testbed domain in --test-domains: ${unknown.join(', ')}`);
+  const checkpoints = trainingCheckpoints(resolve(opts.checkpoints));
+  const seen = [...new Set(checkpoints.flatMap((c) => c.domains))].filter((d) => testDomains.includes(d));
+  if (seen.length) throw new UserError(`the checkpoints trained on ${seen.join(', ')}: evaluate on sites they did not train on`);
+
+  const root = opts.keepRuns ? resolve(opts.keepRuns) : mkdtempSync(join(tmpdir(), 'surfacer-bench-learning-'));
+  mkdirSync(root, { recursive: true });
+  const tasks = checkpoints.flatMap((c) => testDomains.map((domain) => ({ c, domain })));
+  const results = new Map<string, DomainResult>();
+  let done = 0;
+  try {
+    await pool(tasks, parallel, async ({ c, domain }) => {
+      const dir = join(root, `${c.name}-${domain}`);
+      rmSync(dir, { recursive: true, force: true });
+      const r = await runSurfacer([
+        'crawl', '--domain', domain, '--strategy', 'a3c', '--model', c.model, '--frozen', '--max-queries', String(maxQueries), '--max-pages', String(maxPages),
+        '--seed', String(seed), '--testbed-port', '0', '--allow-post', '--json', '--out', dir,
+      ]);
+      let result: DomainResult;
+      try {
+        if (r.code !== 0) throw new Error(lastLine(r.stderr) || `crawl exited with ${r.code}`);
+        const summary = parseJsonOutput(r.stdout) as { policy?: { curve: CurvePoint[] } };
+        const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+        const m = runMetricsOf(report, 'a3c', domain);
+        // The crawl's own episodes follow the model's training curve in the summary.
+        const mine = (summary.policy?.curve ?? []).filter((p) => p.episode > c.episodes).map((p) => p.reward);
+        result = {
+          coverage: m.coverage,
+          coverageAt10: coverageAtQuery(report.coverageByQuery ?? [], 10),
+          hiddenRecords: m.hiddenRecordsHarvested,
+          queriesIssued: m.queriesIssued,
+          meanEpisodeReward: mean(mine),
+          episodes: mine.length,
+        };
+      } catch (err) {
+        result = { coverage: 0, coverageAt10: 0, hiddenRecords: 0, queriesIssued: 0, meanEpisodeReward: null, episodes: 0, error: (err as Error).message };
+      }
+      results.set(`${c.name} ${domain}`, result);
+      process.stderr.write(`bench learning: [${++done}/${tasks.length}] ${c.name} (${c.episodes} episodes) on ${domain}: ${result.error ? `FAILED: ${result.error}` : `coverage ${result.coverage.toFixed(3)}, reward/episode ${result.meanEpisodeReward?.toFixed(2) ?? '–'}`} (${r.seconds.toFixed(0)} s)\n`);
+      if (!opts.keepRuns) rmSync(dir, { recursive: true, force: true });
+    });
+  } finally {
+    if (!opts.keepRuns) rmSync(root, { recursive: true, force: true });
+  }
+  return {
+    checkpoints: checkpoints.map((c) => {
+      const perDomain = Object.fromEntries(testDomains.map((d) => [d, results.get(`${c.name} ${d}`)!]));
+      const ok = Object.values(perDomain).filter((r) => !r.error);
+      return {
+        ...c,
+        perDomain,
+        meanCoverage: mean(ok.map((r) => r.coverage)),
+        meanEpisodeReward: mean(ok.flatMap((r) => (r.meanEpisodeReward === null ? [] : [r.meanEpisodeReward]))),
+      };
+    }),
+    testDomains,
+    budgets: { maxQueries, maxPages, seed },
+    conventions: {
+      crawl: 'each checkpoint crawls each test site frozen (greedy choices, no learning) with the same seed and budgets',
+      coverage: 'share of the site\'s hidden records harvested by the end of the crawl; coverageAt10: after query 10',
+      meanEpisodeReward: 'mean total reward of the crawl\'s harvest episodes (src/policy/reward.ts)',
+    },
+  };
+}
+
+export function learningTable(result: LearningBenchResult): string {
+  const head = `| checkpoint | training episodes | updates | ${result.testDomains.map((d) => `${d} coverage`).join(' | ')} | mean coverage | reward / episode |`;
+  const rule = `|---|---:|---:|${result.testDomains.map(() => '---:').join('|')}|---:|---:|`;
+  const fmt = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(3));
+  const rows = result.checkpoints.map((c) => `| ${c.name} | ${c.episodes} | ${c.updates} | ${result.testDomains.map((d) => (c.perDomain[d]!.error ? 'failed' : fmt(c.perDomain[d]!.coverage))).join(' | ')} | ${fmt(c.meanCoverage)} | ${fmt(c.meanEpisodeReward)} |`);
+  return `${[head, rule, ...rows].join('\n')}\n\n${result.budgets.maxQueries} queries, ${result.budgets.maxPages} pages per crawl, seed ${result.budgets.seed}; frozen checkpoints.\n`;
+}
+
+export function registerBenchLearning(bench: Command): void {
+  bench
+    .command('learning')
+    .description("evaluate a training's checkpoints (train --keep-runs DIR), frozen, on held-out testbed sites: does the policy get better with training?")
+    .requiredOption('--checkpoints <dir>', 'the --keep-runs folder of `surfacer train`')
+    .option('--test-domains <list>', 'held-out domains to evaluate on', 'news,sports')
+    .option('--max-queries <n>', 'query budget per crawl', '25')
+    .option('--max-pages <n>', 'page budget per crawl', '400')
+    .option('--seed <n>', "seed of the crawls (and of the untrained start: use the training's)", '1')
+    .option('--parallel <n>', 'crawls at once', '1')
+    .option('--keep-runs <dir>', 'keep the evaluation crawls here')
+    .option('--out <file>', 'also write the JSON here')
+    .option('--json', 'print JSON (default: a Markdown table)', false)
+    .action(async (opts: LearningBenchOptions) => {
+      const result = await benchLearning(opts);
+      const json = `${JSON.stringify(result, null, 2)}\n`;
+      if (opts.out) {
+        mkdirSync(dirname(resolve(opts.out)), { recursive: true });
+        writeFileSync(opts.out, json);
+      }
+      process.stdout.write(opts.json ? json : learningTable(result));
+    });
+}
