@@ -13,6 +13,7 @@ import type * as tfjs from '@tensorflow/tfjs';
 type Tf = typeof import('@tensorflow/tfjs');
 
 import type { PlainTensor, PlainTensors } from '../policy/types.ts';
+import type { OptimizerState } from '../policy/checkpoint.ts';
 
 export type { PlainTensor, PlainTensors };
 
@@ -35,6 +36,7 @@ export class ParameterServer {
   private readonly variables = new Map<string, tfjs.Variable>();
   private readonly optimizer: tfjs.Optimizer;
   private readonly clipNorm: number;
+  private readonly kind: ParameterServerOptions['optimizer'];
   /** Bumped by every gradient applied. */
   version = 0;
 
@@ -46,6 +48,7 @@ export class ParameterServer {
     for (const [name, p] of Object.entries(initial)) this.variables.set(name, tf.variable(tf.tensor(p.values, p.shape), true, `${this.prefix}${name}`));
     this.optimizer = opts.optimizer === 'adam' ? tf.train.adam(opts.learningRate) : opts.optimizer === 'rmsprop' ? tf.train.rmsprop(opts.learningRate, 0.99, 0, 0.1) : tf.train.sgd(opts.learningRate);
     this.clipNorm = opts.clipNorm ?? 40;
+    this.kind = opts.optimizer;
   }
 
   /** The current parameters, as agents receive them. */
@@ -58,11 +61,13 @@ export class ParameterServer {
     for (const name of Object.keys(gradients)) if (!this.variables.has(name)) throw new Error(`gradient for unknown parameter "${name}"`);
     const tf = this.tf;
     const norm = tf.tidy(() => {
+      // Every parameter, always in the server's order: tfjs keeps optimiser slots by position in
+      // the gradient map, so a missing or reordered name would pair a parameter with another's moments.
       const grads: Record<string, tfjs.Tensor> = {};
-      for (const [name, g] of Object.entries(gradients)) {
-        const v = this.variables.get(name)!;
-        if (g.values.length !== v.size) throw new Error(`gradient for "${name}" has ${g.values.length} values, the parameter ${v.size}`);
-        grads[`${this.prefix}${name}`] = tf.tensor(g.values, v.shape);
+      for (const [name, v] of this.variables) {
+        const g = gradients[name];
+        if (g && g.values.length !== v.size) throw new Error(`gradient for "${name}" has ${g.values.length} values, the parameter ${v.size}`);
+        grads[`${this.prefix}${name}`] = g ? tf.tensor(g.values, v.shape) : tf.zerosLike(v);
       }
       const n = Math.sqrt(Object.values(grads).reduce((s, g) => s + (tf.sum(tf.square(g)).dataSync()[0] ?? 0), 0));
       const scale = n > this.clipNorm ? this.clipNorm / n : 1;
@@ -72,6 +77,37 @@ export class ParameterServer {
     });
     this.version++;
     return { version: this.version, norm };
+  }
+
+  /** Adam's step count and moments, keyed `m/<parameter>`, `v/<parameter>` (undefined for other optimisers). */
+  async optimizerState(): Promise<OptimizerState | undefined> {
+    if (this.kind !== 'adam') return undefined;
+    const [iter, ...slots] = await this.optimizer.getWeights();
+    const tensors: PlainTensors = {};
+    for (const w of slots) {
+      // tfjs names a slot after its variable: "<prefix><parameter>/m".
+      const [param, moment] = [w.name.slice(this.prefix.length, w.name.lastIndexOf('/')), w.name.slice(w.name.lastIndexOf('/') + 1)];
+      tensors[`${moment}/${param}`] = toPlain(w.tensor);
+    }
+    return { optimizer: 'adam', iterations: iter ? (iter.tensor.dataSync()[0] ?? 0) : 0, slots: tensors };
+  }
+
+  /** Continues from a saved optimiser state (same parameters, same shapes); before any gradient is applied. */
+  async restoreOptimizer(state: OptimizerState): Promise<void> {
+    if (this.kind !== 'adam') throw new Error(`optimiser state is for adam, this server uses ${this.kind}`);
+    if (state.iterations === 0 || !Object.keys(state.slots).length) return;
+    const tf = this.tf;
+    const slot = (moment: 'm' | 'v', name: string, v: tfjs.Variable): { name: string; tensor: tfjs.Tensor } => {
+      const s = state.slots[`${moment}/${name}`];
+      if (!s || s.shape.join('x') !== v.shape.join('x')) throw new Error(`saved optimiser state has no ${moment} of shape [${v.shape}] for "${name}"`);
+      return { name: `${this.prefix}${name}/${moment}`, tensor: tf.tensor(s.values, s.shape) };
+    };
+    const entries = [...this.variables];
+    await this.optimizer.setWeights([
+      { name: 'iter', tensor: tf.scalar(state.iterations, 'int32') },
+      ...entries.map(([name, v]) => slot('m', name, v)),
+      ...entries.map(([name, v]) => slot('v', name, v)),
+    ]);
   }
 
   dispose(): void {

@@ -8,7 +8,7 @@
 import { initTf } from '../perceive/tf-backend.ts';
 import { createRng } from '../lvs/random.ts';
 import { initialParameters } from '../policy/network.ts';
-import { loadModel, saveModel, type CurvePoint, type ModelManifest } from '../policy/checkpoint.ts';
+import { loadModel, loadOptimizer, saveModel, saveOptimizer, type CurvePoint, type ModelManifest } from '../policy/checkpoint.ts';
 import { DEFAULT_LEARNING } from '../policy/rollout-gradients.ts';
 import type { PlainTensors } from '../policy/types.ts';
 import { ParameterServer } from './parameter-server.ts';
@@ -57,6 +57,9 @@ export class PolicyLearner {
     const loaded = config.model ? loadModel(config.model) : undefined;
     const params: PlainTensors = loaded?.params ?? initialParameters(seed);
     const server = new ParameterServer(tf, params, { optimizer: 'adam', learningRate: config.learningRate, clipNorm: 40 });
+    // Learning goes on from a model: one optimisation across crawls, not a fresh Adam each time.
+    const optimizer = config.model && !config.frozen ? loadOptimizer(config.model) : undefined;
+    if (optimizer) await server.restoreOptimizer(optimizer);
     return new PolicyLearner(server, config, seed, guide, backend, loaded?.manifest);
   }
 
@@ -104,7 +107,7 @@ export class PolicyLearner {
     if (m.actor === 'workflow' && m.workflowId !== undefined) this.guide?.workflowFinished(m.workflowId, m.totalReward, m.episode);
   }
 
-  save(dir: string, extra: { domains: string[]; [k: string]: unknown }): void {
+  async save(dir: string, extra: { domains: string[]; [k: string]: unknown }): Promise<void> {
     const domains = [...new Set([...(this.startedFrom?.domains ?? []), ...extra.domains])];
     saveModel(dir, this.server.parameters().tensors, {
       ...extra,
@@ -117,6 +120,8 @@ export class PolicyLearner {
       wge: !!this.guide || !!this.startedFrom?.wge,
       curve: this.curve,
     });
+    const optimizer = await this.server.optimizerState();
+    if (optimizer) saveOptimizer(dir, optimizer);
   }
 
   dispose(): void {

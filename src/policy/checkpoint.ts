@@ -2,7 +2,11 @@
  * A trained policy on disk, in tfjs's weights format: `model.json` (a weights manifest naming
  * each tensor's shape and dtype, as `tf.io` writes it) + `weights.bin` (the float32 values in
  * manifest order), and `manifest.json`: how it was made (architecture, learning settings,
- * seed, updates, episodes, domains, WGE) and its training curve.
+ * seed, updates, episodes, domains, WGE) and its training curve. Next to them, the parameter
+ * server's optimiser state (`optimizer.json` + `optimizer.bin`: Adam's step count and moment
+ * estimates), so training that goes on from a model — the next crawl of `surfacer train` —
+ * continues one optimisation instead of restarting Adam, whose first bias-corrected steps
+ * move every parameter by about the full learning rate.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,4 +88,48 @@ export function loadModel(dir: string): { params: PlainTensors; manifest: ModelM
     if (params[name]?.shape.join('x') !== shape.join('x')) throw new ModelFileError(`policy model at ${dir} does not fit this network: parameter "${name}" is [${params[name]?.shape ?? 'missing'}], expected [${shape}]`);
   }
   return { params, manifest };
+}
+
+/** Adam's state: its step count and, per parameter, the moment estimates `m/<name>` and `v/<name>`. */
+export interface OptimizerState {
+  optimizer: 'adam';
+  iterations: number;
+  slots: PlainTensors;
+}
+
+export function saveOptimizer(dir: string, state: OptimizerState): void {
+  const names = Object.keys(state.slots);
+  const data = new Float32Array(names.reduce((n, k) => n + state.slots[k]!.values.length, 0));
+  let offset = 0;
+  for (const k of names) {
+    data.set(state.slots[k]!.values, offset);
+    offset += state.slots[k]!.values.length;
+  }
+  writeFileSync(join(dir, 'optimizer.bin'), Buffer.from(data.buffer));
+  const slots = names.map((name) => ({ name, shape: state.slots[name]!.shape }));
+  writeFileSync(join(dir, 'optimizer.json'), `${JSON.stringify({ optimizer: state.optimizer, iterations: state.iterations, slots }, null, 2)}\n`);
+}
+
+/** The optimiser state saved with a model, or undefined for models saved without one. */
+export function loadOptimizer(dir: string): OptimizerState | undefined {
+  const file = join(dir, 'optimizer.json');
+  if (!existsSync(file)) return undefined;
+  let meta: { optimizer: string; iterations: number; slots: { name: string; shape: number[] }[] };
+  try {
+    meta = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ModelFileError(`optimiser state at ${dir} is unreadable: ${(err as Error).message}`);
+  }
+  if (meta.optimizer !== 'adam') throw new ModelFileError(`${file}: optimiser "${meta.optimizer}", expected adam`);
+  const buf = readFileSync(join(dir, 'optimizer.bin'));
+  const data = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+  const slots: PlainTensors = {};
+  let offset = 0;
+  for (const s of meta.slots) {
+    const size = s.shape.reduce((a, b) => a * b, 1);
+    if (offset + size > data.length) throw new ModelFileError(`${dir}/optimizer.bin is shorter than optimizer.json says`);
+    slots[s.name] = { shape: s.shape, values: Array.from(data.subarray(offset, offset + size)) };
+    offset += size;
+  }
+  return { optimizer: 'adam', iterations: meta.iterations, slots };
 }
