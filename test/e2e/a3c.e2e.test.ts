@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crawl, readLines, repoRoot } from './helpers.ts';
+import { crawl, readLines, repoRoot, surfacer, tempDir } from './helpers.ts';
 import { loadModel } from '../../src/policy/checkpoint.ts';
 
 // The learned strategy end to end in Chromium: agents choose queries with their copy of the
@@ -28,4 +28,23 @@ describe('a3c strategy (Chromium, testbed)', () => {
     const frozenTrace = readLines(join(frozen.runDir, 'trace.jsonl'));
     expect(frozenTrace.some((r) => r['action'] === 'gradients')).toBe(false);
   }, 300_000);
+
+  it('--deterministic: the same seed gives the same decisions, gradients, parameters and run', async () => {
+    const dir = tempDir('a3c-deterministic');
+    const args = ['crawl', '--domain', 'arts', '--strategy', 'a3c', '--model', 'fresh', '--deterministic', '--seed', '3', '--max-queries', '4', '--max-pages', '60', '--max-depth', '1', '--t-max', '1', '--testbed-port', '0', '--trouble', 'off', '--json'];
+    for (const run of ['a', 'b']) {
+      const r = await surfacer([...args, '--out', join(dir, run)], 300_000);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const a = loadModel(join(dir, 'a', 'model'));
+    expect(a.manifest.updates).toBeGreaterThan(0);
+    // Bit for bit: the parameter server applied the same gradients in the same order.
+    expect(readFileSync(join(dir, 'b', 'model', 'weights.bin')).equals(readFileSync(join(dir, 'a', 'model', 'weights.bin')))).toBe(true);
+    const messages = (run: string) => readLines<{ action: string; msg?: { digest: string } }>(join(dir, run, 'trace.jsonl')).flatMap((x) => (x.msg ? [`${x.action} ${x.msg.digest}`] : []));
+    const inA = messages('a');
+    expect(inA.some((m) => m.startsWith('gradients '))).toBe(true);
+    expect(messages('b')).toEqual(inA);
+    const diff = await surfacer(['diff', join(dir, 'a'), join(dir, 'b'), '--json']);
+    expect(diff.code, diff.stdout).toBe(0);
+  }, 600_000);
 });
