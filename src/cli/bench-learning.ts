@@ -7,9 +7,9 @@
  * small budget, and the table shows coverage and reward per episode against training
  * episodes. The untrained start (fresh parameters from the training's seed) is checkpoint 0.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadModel, type CurvePoint } from '../policy/checkpoint.ts';
 import { TESTBED_DOMAINS } from '../testbed/index.ts';
@@ -17,6 +17,7 @@ import { coverageAtQuery, runMetricsOf } from '../report/strategy-compare.ts';
 import type { Report } from '../report/types.ts';
 import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
 import { UserError } from './errors.ts';
+import { writeText } from './output.ts';
 
 export interface LearningBenchOptions {
   checkpoints: string;
@@ -174,10 +175,7 @@ export function registerBenchLearning(bench: Command): void {
     .action(async (opts: LearningBenchOptions) => {
       const result = await benchLearning(opts);
       const json = `${JSON.stringify(result, null, 2)}\n`;
-      if (opts.out) {
-        mkdirSync(dirname(resolve(opts.out)), { recursive: true });
-        writeFileSync(opts.out, json);
-      }
+      if (opts.out) writeText(opts.out, json);
       process.stdout.write(opts.json ? json : learningTable(result));
     });
 }

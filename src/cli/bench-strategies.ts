@@ -27,9 +27,9 @@
  * search forms are allowed for all (--allow-post: recreation, and three train sites, search by POST).
  * Conventions of the averages: src/report/strategy-compare.ts.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadLvsTable } from '../lvs/index.ts';
 import { TESTBED_DOMAINS, isScale, type Scale } from '../testbed/index.ts';
@@ -42,6 +42,7 @@ import { finishedStep, markStepDone } from './bench-resume.ts';
 import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
 import { loadModel } from '../policy/checkpoint.ts';
 import { UserError } from './errors.ts';
+import { writeText } from './output.ts';
 
 
 export const BENCH_STRATEGIES = ['random', 'generic-frequency', 'adaptive', 'dla', 'jiang-rl', 'a3c', 'a3c-wge'] as const;
@@ -155,11 +156,6 @@ export function registerBenchStrategies(bench: Command): void {
       process.stdout.write(plan.json ? json : markdown);
       if (result.runs.some((r) => r.error)) process.exitCode = 1;
     });
-}
-
-function writeText(file: string, text: string): void {
-  mkdirSync(dirname(resolve(file)), { recursive: true });
-  writeFileSync(file, text);
 }
 
 function list(value: string | undefined, what: string): string[] | undefined {

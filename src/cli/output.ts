@@ -1,12 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
+
+/** Writes a result file, making its folder first. */
+export function writeText(file: string, text: string): void {
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  writeFileSync(file, text);
+}
 
 /** Prints a JSON result on stdout and, when `outFile` is given, also writes it there. */
 export function emitJson(value: unknown, outFile?: string): void {
   const text = `${JSON.stringify(value, null, 2)}\n`;
-  if (outFile) {
-    mkdirSync(dirname(outFile), { recursive: true });
-    writeFileSync(outFile, text);
-  }
+  if (outFile) writeText(outFile, text);
   process.stdout.write(text);
 }
