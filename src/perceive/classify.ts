@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { modelFields, repoRoot } from './dataset.ts';
 import { fieldBaseFeatures, formFeatures, withFormContext, type PageContext } from './features.ts';
-import { FIELD_TYPES, FORM_TYPES, toFieldType, type FieldType, type FormType } from './labels.ts';
+import { FORM_TYPES, toFieldType, type FieldType, type FormType } from './labels.ts';
 import { argmax, LinearModel, type LinearModelJson } from './linear-model.ts';
 import { viterbi, type TransitionsJson } from './sequence.ts';
 import type { FieldSnapshot, FormSnapshot } from './types.ts';
