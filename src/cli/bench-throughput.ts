@@ -14,6 +14,7 @@ import { crawleeLaunchContext, launchChromium } from '../browser/index.ts';
 import { isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
 import { startTestbed, type Scale } from '../testbed/index.ts';
 import { crawlCommand, type CrawlCliOptions } from './crawl-command.ts';
+import { SYSTEM_INFO_INTERVAL_MS } from '../coordinator/crawl.ts';
 import { emitJson } from './output.ts';
 import { startMemorySampler } from './process-memory.ts';
 
@@ -78,7 +79,7 @@ export async function surfacerCrawl(o: { domain: string; strategy: 'bfs' | 'adap
 }
 
 async function timeCrawlee(seed: string, pages: number, concurrency: number) {
-  const config = new Configuration({ storageClient: new MemoryStorage({ persistStorage: false }), persistStorage: false });
+  const config = new Configuration({ storageClient: new MemoryStorage({ persistStorage: false }), persistStorage: false, systemInfoIntervalMillis: SYSTEM_INFO_INTERVAL_MS });
   let fetched = 0;
   const crawler = new PlaywrightCrawler(
     {
