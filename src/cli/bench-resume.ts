@@ -5,9 +5,14 @@
  * each step whose receipt names the same arguments, and redoes the others — so a bench that
  * was killed after two hours loses only the crawl that was running, and a strategy can be
  * added to a finished comparison without crawling the others again.
+ *
+ * Folders in the arguments (`--out`, `--model`) are compared by their last name only, so a
+ * receipt still counts after DIR moved (another machine, or results committed to the repo):
+ * each step's output folder is DIR/<its own name>, and a model is told apart by the stamp
+ * the bench adds to its arguments, not by where it lies.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 const RECEIPT = 'bench-done.json';
 
@@ -16,13 +21,23 @@ interface Receipt<T> {
   result: T;
 }
 
-/** The recorded result of a step done before with exactly these arguments, or undefined. */
+const FOLDER_OPTIONS = new Set(['--out', '--model']);
+
+/** The arguments as a receipt compares them: folders by their last name. */
+export function portableArgs(args: readonly string[]): string[] {
+  return args.map((a, i) => (i > 0 && FOLDER_OPTIONS.has(args[i - 1]!) ? basename(a) : a));
+}
+
+/** The recorded result of a step done before with the same arguments (folders by name), or undefined. */
 export function finishedStep<T>(dir: string, args: readonly string[]): T | undefined {
   const file = join(dir, RECEIPT);
   if (!existsSync(file)) return undefined;
   try {
     const receipt = JSON.parse(readFileSync(file, 'utf8')) as Receipt<T>;
-    const same = Array.isArray(receipt.args) && receipt.args.length === args.length && receipt.args.every((a, i) => a === args[i]);
+    if (!Array.isArray(receipt.args)) return undefined;
+    const mine = portableArgs(args);
+    const theirs = portableArgs(receipt.args);
+    const same = theirs.length === mine.length && theirs.every((a, i) => a === mine[i]);
     return same ? receipt.result : undefined;
   } catch {
     // A receipt cut short by a kill: the step is redone.

@@ -43,6 +43,7 @@ import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
 import { loadModel } from '../policy/checkpoint.ts';
 import { UserError } from './errors.ts';
 import { writeText } from './output.ts';
+import { surfacerVersion } from './provenance.ts';
 
 
 export const BENCH_STRATEGIES = ['random', 'generic-frequency', 'adaptive', 'dla', 'jiang-rl', 'a3c', 'a3c-wge'] as const;
@@ -298,6 +299,8 @@ export interface RunRow {
   queriesTo99?: number | null;
   harvestRate?: number | null;
   pagesPerSecond?: number | null;
+  /** Git commit of the code that crawled (a resumed bench may reuse crawls of older code). */
+  commit?: string | null;
   error?: string;
 }
 
@@ -328,6 +331,8 @@ export interface StrategiesBenchResult {
   parallel: number;
   conventions: Record<string, string>;
   runs: RunRow[];
+  /** The commits whose code ran the crawls: more than one means a resumed bench mixed code versions. */
+  codeCommits: string[];
   wallSeconds: number;
 }
 
@@ -343,6 +348,8 @@ function modelStamp(dir: string): string {
 
 export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchResult> {
   const t0 = performance.now();
+  const { commit, dirty } = surfacerVersion();
+  const codeCommit = commit === null ? null : `${commit}${dirty ? '+dirty' : ''}`;
   const cli = await probeCli();
   checkSupport(plan.strategies, cli);
 
@@ -436,7 +443,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       }
       rmSync(dir, { recursive: true, force: true });
       const r = await runSurfacer(args);
-      const row: RunRow = { strategy, domain, seconds: r.seconds, cpuSeconds: r.cpuSeconds };
+      const row: RunRow = { strategy, domain, seconds: r.seconds, cpuSeconds: r.cpuSeconds, commit: codeCommit };
       try {
         if (r.code !== 0) throw new Error(lastLine(r.stderr) || `crawl exited with ${r.code}`);
         const summary = parseJsonOutput(r.stdout) as { stoppedBy?: string };
@@ -490,6 +497,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         oracle: 'the oracle\'s 90%/99% are of the records some single query reaches; the strategies\' are of all hidden records',
       },
       runs,
+      codeCommits: [...new Set(runs.map((r) => r.commit ?? 'unknown'))],
       wallSeconds: (performance.now() - t0) / 1000,
     };
   } finally {

@@ -13,6 +13,8 @@ export interface StrategyTableInput {
   /** Query budget of every crawl: coverage columns past it are carried forward (marked). */
   maxQueries?: number;
   maxPages?: number;
+  /** Commits whose code ran the crawls (a resumed bench can mix them). */
+  codeCommits?: readonly string[];
 }
 
 const dash = '—';
@@ -68,6 +70,7 @@ export function strategyTable(input: StrategyTableInput): string {
     'Means over the test domains. queries→X%: mean over the domains that reached X% coverage (how many of them in brackets).',
     'Oracle: greedy set cover over the ground truth, X% of the records some single query reaches' + (typeof o.reachableShare === 'number' ? ` (${(o.reachableShare * 100).toFixed(1)}% of all records)` : '') + '.',
   ];
+  if ((input.codeCommits?.length ?? 0) > 1) out.push(`Crawls ran on ${input.codeCommits!.length} code versions (${input.codeCommits!.join(', ')}): a resumed bench reused crawls of older code; pages/s compares only within one.`);
   if (carried) out.push('†: some crawl issued fewer queries than that (its strategy ran out, or the page, query or time budget stopped it): its coverage at its last query is carried forward.');
 
   const depths = Math.max(0, ...Object.values(input.strategies).map((s) => s.harvestRateByDepth.length));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { finishedStep, markStepDone } from '../../src/cli/bench-resume.ts';
+import { finishedStep, markStepDone, portableArgs } from '../../src/cli/bench-resume.ts';
 
 describe('bench resume receipts', () => {
   const dirs: string[] = [];
@@ -23,6 +23,16 @@ describe('bench resume receipts', () => {
     expect(finishedStep(dir, args)).toEqual({ coverage: 0.5 });
     expect(finishedStep(dir, ['crawl', '--domain', 'news', '--max-queries', '100'])).toBeUndefined();
     expect(finishedStep(dir, [...args, '--frozen'])).toBeUndefined();
+  });
+
+  it('compares output and model folders by name, so a moved results folder still counts', () => {
+    const dir = fresh();
+    const args = ['crawl', '--domain', 'news', '--out', '/root/bench/runs/a3c-news', '--model', '/root/bench/models/a3c', 'model 2026-11-23 46 updates'];
+    markStepDone(dir, args, { coverage: 0.9 });
+    expect(finishedStep(dir, ['crawl', '--domain', 'news', '--out', '/work/main/bench-results/a3c-news', '--model', 'models/a3c', 'model 2026-11-23 46 updates'])).toEqual({ coverage: 0.9 });
+    expect(finishedStep(dir, ['crawl', '--domain', 'news', '--out', '/work/main/bench-results/a3c-sports', '--model', 'models/a3c', 'model 2026-11-23 46 updates'])).toBeUndefined();
+    expect(finishedStep(dir, ['crawl', '--domain', 'news', '--out', '/root/bench/runs/a3c-news', '--model', '/root/bench/models/a3c', 'model 2026-11-24 50 updates'])).toBeUndefined();
+    expect(portableArgs(['--domain', 'out', '--out', '/a/b/c'])).toEqual(['--domain', 'out', '--out', 'c']);
   });
 
   it('treats a receipt cut short by a kill as not done', () => {

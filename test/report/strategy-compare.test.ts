@@ -146,6 +146,13 @@ describe('strategyTable', () => {
     expect(text).not.toContain('†');
   });
 
+  it('says so when a resumed bench reused crawls of another code version', () => {
+    const full = summariseStrategy([run({ queriesIssued: 200 })]);
+    const base = { strategies: { x: full }, oracle: { queriesTo90: null, queriesTo99: null }, trainDomains: [], testDomains: ['news'] };
+    expect(strategyTable({ ...base, codeCommits: ['abc'] })).not.toContain('code versions');
+    expect(strategyTable({ ...base, codeCommits: ['abc', 'def'] })).toContain('Crawls ran on 2 code versions (abc, def)');
+  });
+
   it('adds harvest rate by depth', () => {
     expect(lines).toContain('| harvest rate by depth | 0 |');
     expect(lines).toContain('| adaptive | 0.500 |');
