@@ -15,6 +15,19 @@ export interface StrategyTableInput {
   maxPages?: number;
   /** Commits whose code ran the crawls (a resumed bench can mix them). */
   codeCommits?: readonly string[];
+  /** Each crawl, for the per-domain table under the means. */
+  runs?: readonly PerDomainRun[];
+  /** The oracle per test domain. */
+  oraclePerDomain?: Readonly<Record<string, { queriesTo99: number | null }>>;
+}
+
+/** What the per-domain table reads of one crawl. */
+export interface PerDomainRun {
+  strategy: string;
+  domain: string;
+  coverageAt?: Partial<Record<CoveragePointKey, number>>;
+  queriesTo99?: number | null;
+  error?: string;
 }
 
 const dash = '—';
@@ -81,5 +94,27 @@ export function strategyTable(input: StrategyTableInput): string {
       out.push(line([name, ...Array.from({ length: depths }, (_, d) => fixed(s.harvestRateByDepth[d]?.harvestRate, 3))]));
     }
   }
+  if (input.runs?.length) out.push('', ...perDomainTable(input.runs, input.testDomains, input.oraclePerDomain).map(line));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The means hide how different the test sites are (a full-text site is covered in a few
+ * queries, a title-only one needs hundreds), so each crawl gets a cell too:
+ * "coverage after 25 / after 200 queries / queries to 99%".
+ */
+function perDomainTable(runs: readonly PerDomainRun[], domains: readonly string[], oracle?: Readonly<Record<string, { queriesTo99: number | null }>>): string[][] {
+  const header = ['per domain: cov@25 / cov@200 / queries→99%', ...domains];
+  const strategies = [...new Set(runs.map((r) => r.strategy))];
+  const cell = (r: PerDomainRun | undefined): string => {
+    if (!r) return dash;
+    if (r.error) return 'failed';
+    return `${fixed(r.coverageAt?.['25'], 2)} / ${fixed(r.coverageAt?.['200'], 2)} / ${r.queriesTo99 ?? dash}`;
+  };
+  return [
+    header,
+    header.map((_, i) => (i === 0 ? '---' : '---:')),
+    ...strategies.map((s) => [s, ...domains.map((d) => cell(runs.find((r) => r.strategy === s && r.domain === d)))]),
+    ...(oracle ? [['oracle (greedy cover)', ...domains.map((d) => `— / — / ${oracle[d]?.queriesTo99 ?? dash}`)]] : []),
+  ];
 }

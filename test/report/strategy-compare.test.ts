@@ -146,6 +146,23 @@ describe('strategyTable', () => {
     expect(text).not.toContain('†');
   });
 
+  it('adds one cell per crawl under the means, with the oracle per domain', () => {
+    const base = { strategies: {}, oracle: { queriesTo90: null, queriesTo99: null }, trainDomains: [], testDomains: ['news', 'sports'] };
+    const text = strategyTable({
+      ...base,
+      runs: [
+        { strategy: 'random', domain: 'news', coverageAt: { '25': 0.78, '200': 1 }, queriesTo99: 99 },
+        { strategy: 'random', domain: 'sports', error: 'crawl exited with 1' },
+        { strategy: 'a3c', domain: 'news', coverageAt: { '25': 0.5, '200': 0.9 }, queriesTo99: null },
+      ],
+      oraclePerDomain: { news: { queriesTo99: 9 }, sports: { queriesTo99: 35 } },
+    }).split('\n');
+    expect(text).toContain('| per domain: cov@25 / cov@200 / queries→99% | news | sports |');
+    expect(text).toContain('| random | 0.78 / 1.00 / 99 | failed |');
+    expect(text).toContain('| a3c | 0.50 / 0.90 / — | — |');
+    expect(text).toContain('| oracle (greedy cover) | — / — / 9 | — / — / 35 |');
+  });
+
   it('says so when a resumed bench reused crawls of another code version', () => {
     const full = summariseStrategy([run({ queriesIssued: 200 })]);
     const base = { strategies: { x: full }, oracle: { queriesTo90: null, queriesTo99: null }, trainDomains: [], testDomains: ['news'] };
