@@ -150,7 +150,7 @@ export function registerBenchStrategies(bench: Command): void {
     .action(async (opts: BenchStrategiesOptions) => {
       const plan = resolvePlan(opts);
       const result = await benchStrategies(plan);
-      const markdown = strategyTable({ ...result, maxQueries: plan.maxQueries, maxPages: plan.maxPages, oraclePerDomain: result.oracle.perDomain });
+      const markdown = strategyTable({ ...result, maxQueries: plan.maxQueries, maxPages: plan.maxPages });
       const json = `${JSON.stringify(result, null, 2)}\n`;
       if (plan.out) writeText(plan.out, json);
       if (plan.markdown) writeText(plan.markdown, markdown);

@@ -7,7 +7,7 @@ import { COVERAGE_POINTS, type CoveragePointKey, type StrategySummary } from './
 
 export interface StrategyTableInput {
   strategies: Record<string, StrategySummary>;
-  oracle: { queriesTo90: number | null; queriesTo99: number | null; queriesTo90Reached?: number; queriesTo99Reached?: number; reachableShare?: number | null; domains?: number };
+  oracle: { queriesTo90: number | null; queriesTo99: number | null; queriesTo90Reached?: number; queriesTo99Reached?: number; reachableShare?: number | null; domains?: number; perDomain?: Readonly<Record<string, { queriesTo99: number | null }>> };
   trainDomains: readonly string[];
   testDomains: readonly string[];
   /** Query budget of every crawl: coverage columns past it are carried forward (marked). */
@@ -17,8 +17,6 @@ export interface StrategyTableInput {
   codeCommits?: readonly string[];
   /** Each crawl, for the per-domain table under the means. */
   runs?: readonly PerDomainRun[];
-  /** The oracle per test domain. */
-  oraclePerDomain?: Readonly<Record<string, { queriesTo99: number | null }>>;
 }
 
 /** What the per-domain table reads of one crawl. */
@@ -94,7 +92,7 @@ export function strategyTable(input: StrategyTableInput): string {
       out.push(line([name, ...Array.from({ length: depths }, (_, d) => fixed(s.harvestRateByDepth[d]?.harvestRate, 3))]));
     }
   }
-  if (input.runs?.length) out.push('', ...perDomainTable(input.runs, input.testDomains, input.oraclePerDomain).map(line));
+  if (input.runs?.length) out.push('', ...perDomainTable(input.runs, input.testDomains, o.perDomain).map(line));
   return `${out.join('\n')}\n`;
 }
 

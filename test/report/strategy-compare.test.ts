@@ -147,7 +147,7 @@ describe('strategyTable', () => {
   });
 
   it('adds one cell per crawl under the means, with the oracle per domain', () => {
-    const base = { strategies: {}, oracle: { queriesTo90: null, queriesTo99: null }, trainDomains: [], testDomains: ['news', 'sports'] };
+    const base = { strategies: {}, oracle: { queriesTo90: null, queriesTo99: null, perDomain: { news: { queriesTo99: 9 }, sports: { queriesTo99: 35 } } }, trainDomains: [], testDomains: ['news', 'sports'] };
     const text = strategyTable({
       ...base,
       runs: [
@@ -155,7 +155,6 @@ describe('strategyTable', () => {
         { strategy: 'random', domain: 'sports', error: 'crawl exited with 1' },
         { strategy: 'a3c', domain: 'news', coverageAt: { '25': 0.5, '200': 0.9 }, queriesTo99: null },
       ],
-      oraclePerDomain: { news: { queriesTo99: 9 }, sports: { queriesTo99: 35 } },
     }).split('\n');
     expect(text).toContain('| per domain: cov@25 / cov@200 / queries→99% | news | sports |');
     expect(text).toContain('| random | 0.78 / 1.00 / 99 | failed |');
