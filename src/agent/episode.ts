@@ -19,6 +19,13 @@ import { searchFormInfo } from './search-form-info.ts';
 import { attributeLines, labelPage } from './page-labels.ts';
 import { linkShape, readResultPage, type ResultPageView } from './results.ts';
 import { QueryPolicyActor } from './query-policy-actor.ts';
+import type { PolicyThreads } from './policy-threads.ts';
+
+/** What the agent pool lends an episode besides its page. */
+export interface AgentResources {
+  /** The agents' worker threads for the learned policy's network (default: the network runs in this thread). */
+  policyThreads?: PolicyThreads;
+}
 
 export interface EpisodeSummary {
   steps: number;
@@ -32,12 +39,12 @@ export interface EpisodeSummary {
  * (a failed attempt rethrows, so the caller's retries apply). The crawl and `replay` both run
  * episodes through here, so their traces line up message for message.
  */
-export async function runReportedEpisode(page: Page, a: EpisodeAssignment, attempt: number, port: CoordinatorPort): Promise<EpisodeSummary> {
+export async function runReportedEpisode(page: Page, a: EpisodeAssignment, attempt: number, port: CoordinatorPort, resources: AgentResources = {}): Promise<EpisodeSummary> {
   await port.send({ type: 'episode-start', episodeId: a.episodeId, kind: a.kind, startUrl: a.startUrl, attempt, formKey: a.formKey });
   const assignment = { kind: a.kind, startUrl: a.startUrl, depth: a.depth, via: a.via, formKey: a.formKey };
   let summary: EpisodeSummary;
   try {
-    summary = await runEpisode(page, a, port);
+    summary = await runEpisode(page, a, port, resources);
   } catch (err) {
     await port.send({ type: 'episode-end', episodeId: a.episodeId, ok: false, steps: 0, queries: 0, moreWork: false, error: err instanceof Error ? err.message : String(err), assignment });
     throw err;
@@ -46,12 +53,12 @@ export async function runReportedEpisode(page: Page, a: EpisodeAssignment, attem
   return summary;
 }
 
-export async function runEpisode(page: Page, a: EpisodeAssignment, port: CoordinatorPort): Promise<EpisodeSummary> {
+export async function runEpisode(page: Page, a: EpisodeAssignment, port: CoordinatorPort, resources: AgentResources = {}): Promise<EpisodeSummary> {
   switch (a.kind) {
     case 'explore':
       return explore(page, a, port);
     case 'harvest':
-      return harvest(page, a, port);
+      return harvest(page, a, port, resources);
     case 'record':
       return fetchRecord(page, a, port);
   }
@@ -80,9 +87,9 @@ async function explore(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
   return { steps: 1, queries: 0, moreWork: false };
 }
 
-async function harvest(page: Page, a: EpisodeAssignment, port: CoordinatorPort): Promise<EpisodeSummary> {
+async function harvest(page: Page, a: EpisodeAssignment, port: CoordinatorPort, resources: AgentResources): Promise<EpisodeSummary> {
   // A learned strategy: this agent chooses the queries with its own copy of the policy.
-  const actor = a.policy ? await QueryPolicyActor.start(port, a) : undefined;
+  const actor = a.policy ? await QueryPolicyActor.start(port, a, await resources.policyThreads?.borrow()) : undefined;
   try {
     return await harvestWith(page, a, port, actor);
   } finally {

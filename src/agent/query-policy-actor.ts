@@ -1,23 +1,20 @@
 /**
  * An agent acting under the learned policy on one search form (A3C). It keeps a local copy
- * of the shared parameters, and for each decision asks the coordinator for the queries on
- * offer, scores them with its network (or, in a WGE episode, follows a workflow), claims one,
- * and turns the outcome into a reward (`queryStepReward`). Every t_max decisions — and when
- * the episode ends — it computes the gradients of its rollout locally and sends them to the
- * coordinator, which applies them to the shared parameters and sends the new ones back.
+ * of the shared parameters (in its worker thread, or in this thread: `PolicyCompute`), and
+ * for each decision asks the coordinator for the queries on offer, scores them with its
+ * network (or, in a WGE episode, follows a workflow), claims one, and turns the outcome into
+ * a reward (`queryStepReward`). Every t_max decisions — and when the episode ends — it
+ * computes the gradients of its rollout locally and sends them to the coordinator, which
+ * applies them to the shared parameters and sends the new ones back.
  */
-import { initTf } from '../perceive/tf-backend.ts';
 import { createRng } from '../lvs/random.ts';
-import { PolicyNetwork } from '../policy/network.ts';
 import { historyRow } from '../policy/features.ts';
 import { queryStepReward, type QueryStepOutcome } from '../policy/reward.ts';
-import { rolloutGradients } from '../policy/rollout-gradients.ts';
 import type { PolicyEpisode, PolicyStep, StateInput } from '../policy/types.ts';
 import { STOP_KEY, type CoordinatorPort, type EpisodeAssignment, type PolicyChoices, type PolicyParams } from '../coordinator/messages.ts';
 import type { QueryCandidate } from '../strategies/types.ts';
 import { executeWorkflowStep, type LatticeNode } from '../wge/index.ts';
-
-type Tf = Awaited<ReturnType<typeof initTf>>['tf'];
+import { InProcessPolicy, type PolicyCompute } from './policy-compute.ts';
 
 export class QueryPolicyActor {
   private readonly rng: () => number;
@@ -31,8 +28,7 @@ export class QueryPolicyActor {
   private stopped = false;
 
   private constructor(
-    private readonly tf: Tf,
-    private readonly net: PolicyNetwork,
+    private readonly net: PolicyCompute,
     private readonly params: PolicyParams,
     private readonly actor: 'policy' | 'workflow',
     private readonly a: EpisodeAssignment,
@@ -41,11 +37,21 @@ export class QueryPolicyActor {
     this.version = params.version;
   }
 
-  static async start(port: CoordinatorPort, a: EpisodeAssignment): Promise<QueryPolicyActor> {
-    const { tf } = await initTf();
-    const actor = a.policy?.actor === 'workflow' ? 'workflow' : 'policy';
-    const params = await port.send({ type: 'params', episodeId: a.episodeId, actor });
-    return new QueryPolicyActor(tf, new PolicyNetwork(tf, params.params), params, params.workflow ? actor : 'policy', a);
+  /**
+   * Starts the episode's actor on `compute` (a borrowed agent thread; default: a network in
+   * this thread), which it releases when the episode finishes — or here, if starting fails.
+   */
+  static async start(port: CoordinatorPort, a: EpisodeAssignment, compute?: PolicyCompute): Promise<QueryPolicyActor> {
+    const net = compute ?? (await InProcessPolicy.create());
+    try {
+      const actor = a.policy?.actor === 'workflow' ? 'workflow' : 'policy';
+      const params = await port.send({ type: 'params', episodeId: a.episodeId, actor });
+      await net.load(params.params);
+      return new QueryPolicyActor(net, params, params.workflow ? actor : 'policy', a);
+    } catch (err) {
+      net.release();
+      throw err;
+    }
   }
 
   private state(choices: PolicyChoices): StateInput {
@@ -63,7 +69,7 @@ export class QueryPolicyActor {
       }
       const state = this.state(choices);
       if (this.rollout.length >= this.params.tMax) await this.learn(port, { state, candidates: choices.inputs });
-      const chosen = this.pick(state, choices);
+      const chosen = await this.pick(state, choices);
       const key = choices.keys[chosen]!;
       const { query } = await port.send({ type: 'claim-query', episodeId: this.a.episodeId, formKey: this.a.formKey!, queryKey: key, actor: this.actor });
       if (key === STOP_KEY) {
@@ -78,14 +84,14 @@ export class QueryPolicyActor {
     return null;
   }
 
-  private pick(state: StateInput, choices: PolicyChoices): number {
+  private async pick(state: StateInput, choices: PolicyChoices): Promise<number> {
     if (this.actor === 'workflow' && this.params.workflow) {
       // Workflows are cyclic: decision k follows node k mod the workflow's length.
       const nodes = this.params.workflow.nodes as LatticeNode[];
       const hit = nodes.length ? executeWorkflowStep(nodes[this.all.length % nodes.length]!, choices.elements, this.rng) : null;
       if (hit) return hit.index;
     }
-    const { probabilities } = this.net.evaluate(state, choices.inputs);
+    const { probabilities } = await this.net.evaluate(state, choices.inputs);
     if (this.params.frozen) return probabilities.indexOf(Math.max(...probabilities));
     let u = this.rng();
     for (let i = 0; i < probabilities.length; i++) if ((u -= probabilities[i]!) <= 0) return i;
@@ -112,9 +118,10 @@ export class QueryPolicyActor {
     this.rollout = [];
     // Workflow episodes are off-policy: they teach through the replay buffer, not through A3C.
     if (!steps.length || this.params.frozen || this.actor === 'workflow') return;
-    const { grads, loss } = rolloutGradients(this.tf, this.net, steps, next, this.params, this.params.replay);
+    const { gamma, entropyBeta, valueCoef, replayWeight, replay } = this.params;
+    const { grads, loss } = await this.net.gradients({ steps, next, options: { gamma, entropyBeta, valueCoef, replayWeight }, replay });
     const reply = await port.send({ type: 'gradients', episodeId: this.a.episodeId, baseVersion: this.version, grads, steps: steps.length, reward: steps.reduce((s, x) => s + x.reward, 0), loss });
-    this.net.load(reply.params);
+    await this.net.load(reply.params);
     this.version = reply.version;
   }
 
@@ -131,7 +138,7 @@ export class QueryPolicyActor {
       const episode: PolicyEpisode | undefined = this.actor === 'workflow' ? { steps: this.all, totalReward, actor: 'workflow' } : undefined;
       await port.send({ type: 'rollout', episodeId: this.a.episodeId, actor: this.actor, totalReward, decisions: this.all.length, workflowId: this.params.workflow?.id, episode });
     } finally {
-      this.net.dispose();
+      this.net.release();
     }
   }
 }

@@ -13,6 +13,7 @@ import { crawleeLaunchContext, startPlaywrightTrace } from '../browser/index.ts'
 import type { LvsTable } from '../lvs/index.ts';
 import type { RunStore } from '../store/index.ts';
 import { runReportedEpisode } from '../agent/episode.ts';
+import { PolicyThreads } from '../agent/policy-threads.ts';
 import { Coordinator, type CoordinatorConfig } from './coordinator.ts';
 import type { EpisodeAssignment } from './messages.ts';
 import { HeldEpisodes } from './host-bandit.ts';
@@ -110,6 +111,10 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   if (opts.deterministic && (await queue.isEmpty())) await feedNext();
   if (held && (!opts.deterministic || (await queue.isEmpty()))) await feedHeld();
 
+  // The learned strategy: one worker thread per agent for its copy of the policy network.
+  const policyThreads = opts.config.policy ? await PolicyThreads.start(opts.deterministic ? 1 : opts.agents) : undefined;
+  if (policyThreads) process.stderr.write(`surfacer: ${policyThreads.size} agent thread${policyThreads.size > 1 ? 's' : ''} for the policy network (tfjs backend ${policyThreads.backend})\n`);
+
   let stoppedBy: CrawlOutcome['stoppedBy'] = 'finished';
   let episodes = 0;
   let failedEpisodes = 0;
@@ -142,7 +147,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
         }
         const tracing = opts.playwrightTraceDir ? await startPlaywrightTrace(page.context()) : undefined;
         try {
-          await runReportedEpisode(page, a, request.retryCount, coordinator);
+          await runReportedEpisode(page, a, request.retryCount, coordinator, { policyThreads });
         } finally {
           await tracing?.stop(join(opts.playwrightTraceDir!, `${a.episodeId}-attempt${request.retryCount}.zip`));
         }
@@ -172,6 +177,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
     await crawler.run();
   } finally {
     if (timer) clearTimeout(timer);
+    await policyThreads?.close();
     await Promise.all(pendingAdds);
     await coordinator.checkpoint();
   }

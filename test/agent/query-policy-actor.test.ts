@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Coordinator, type CoordinatorConfig } from '../../src/coordinator/coordinator.ts';
 import type { EpisodeAssignment, SearchFormInfo } from '../../src/coordinator/messages.ts';
 import { QueryPolicyActor } from '../../src/agent/query-policy-actor.ts';
+import { PolicyThreads } from '../../src/agent/policy-threads.ts';
 import { loadLvsTable } from '../../src/lvs/index.ts';
 import { RunStore } from '../../src/store/index.ts';
 import { tokenBucket } from '../../src/policy/features.ts';
@@ -38,7 +39,7 @@ function fakeResults(value: string): string[] {
   return Array.from({ length: n }, (_, i) => `${SITE}/record/${(h * 7 + i * 13) % 400}`);
 }
 
-async function run(seed: number, episodes: number) {
+async function run(seed: number, episodes: number, threads?: PolicyThreads) {
   const dir = mkdtempSync(join(tmpdir(), 'surfacer-policy-'));
   dirs.push(dir);
   const config: CoordinatorConfig = { strategy: 'a3c', maxDepth: 3, maxQueries: 200, maxPages: 5000, maxStepsPerEpisode: 8, episodeTimeLimitMs: 0, maxResultPagesPerQuery: 2, allowPost: false, allowedHosts: ['127.0.0.1'], seed, patience: 25, origins: [SITE], policy: { frozen: false, tMax: 3, learningRate: 0.01 } };
@@ -54,7 +55,7 @@ async function run(seed: number, episodes: number) {
   for (let e = 0; e < episodes; e++) {
     const a = harvests.shift()!;
     expect(a.policy?.actor).toBe('policy');
-    const actor = await QueryPolicyActor.start(coordinator, a);
+    const actor = await QueryPolicyActor.start(coordinator, a, await threads?.borrow());
     for (let step = 0; step < 8; step++) {
       const query = await actor.choose(coordinator);
       if (!query) break;
@@ -90,5 +91,18 @@ describe('agents acting under the learned policy', () => {
     expect(b.decisions).toEqual(a.decisions);
     expect(b.params).toBe(a.params);
     expect(c.params).not.toBe(a.params);
+  });
+
+  it('compute the same in their worker threads as in this thread', async () => {
+    const threads = await PolicyThreads.start(2);
+    try {
+      const inThreads = await run(7, 2, threads);
+      const here = await run(7, 2);
+      expect(inThreads.decisions).toEqual(here.decisions);
+      expect(inThreads.params).toBe(here.params);
+      expect(inThreads.updates).toBeGreaterThanOrEqual(2);
+    } finally {
+      await threads.close();
+    }
   });
 });
