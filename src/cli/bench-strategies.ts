@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadLvsTable } from '../lvs/index.ts';
-import { TESTBED_DOMAINS, isScale, type Scale } from '../testbed/index.ts';
+import { TESTBED_DOMAINS, SCALES, isScale, type Scale } from '../testbed/index.ts';
 import type { OracleBound } from '../report/oracle-cover.ts';
 import { siteOracle } from '../report/oracle-site.ts';
 import { runMetricsOf, summariseOracle, summariseStrategy, type RunMetrics, type StrategySummary } from '../report/strategy-compare.ts';
@@ -143,7 +143,7 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--train-max-queries <n>', `query budget of each training crawl (default: train's own; --quick ${QUICK.trainMaxQueries})`)
     .option('--agents <n>', 'agents (browser pages) per crawl', '4')
     .option('--time-limit <sec>', 'wall-clock limit per crawl, the same for every strategy (0 = none)', '0')
-    .option('--scale <s>', 'testbed scale: small, medium, large', 'small')
+    .option('--scale <s>', `testbed scale: ${SCALES.join(', ')}`, 'small')
     .option('--trouble <mode>', 'testbed trouble: default, on, off', 'default')
     .option('--models <dir>', 'evaluate the models in DIR/a3c and DIR/a3c-wge (from `surfacer train`) instead of training them here')
     .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder; a later bench with the same folder reuses every crawl and training it finished with the same arguments')
@@ -192,7 +192,7 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
   const overlap = trainDomains.filter((d) => testDomains.includes(d));
   if (overlap.length) throw new UserError(`train and test domains overlap (${overlap.join(', ')}): the models must be evaluated on sites they did not train on`);
   const scale = opts.scale ?? 'small';
-  if (!isScale(scale)) throw new UserError(`--scale must be small, medium or large (got "${scale}")`);
+  if (!isScale(scale)) throw new UserError(`--scale must be one of ${SCALES.join(', ')} (got "${scale}")`);
   const trouble = opts.trouble ?? 'default';
   if (trouble !== 'default' && trouble !== 'on' && trouble !== 'off') throw new UserError(`--trouble must be default, on or off (got "${trouble}")`);
   return {

@@ -6,7 +6,7 @@
 import { Agent, request } from 'node:http';
 import type { Command } from 'commander';
 import { launchChromium } from '../browser/index.ts';
-import { groundTruth, isScale, searchIndex, startTestbed, type Scale } from '../testbed/index.ts';
+import { groundTruth, isScale, SCALES, searchIndex, startTestbed, type Scale } from '../testbed/index.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 
@@ -24,7 +24,7 @@ export function registerBenchTestbed(bench: Command): void {
     .command('testbed')
     .description('pages/s the testbed serves (keep-alive HTTP) vs pages/s Chromium loads, same URL mix')
     .option('--out <file>', 'also write the JSON here')
-    .option('--scale <scale>', 'small, medium or large', 'small')
+    .option('--scale <scale>', SCALES.join(', '), 'small')
     .option('--concurrency <n>', 'parallel HTTP clients (and up to 4 browser pages)', positive('--concurrency'), 8)
     .option('--duration <s>', 'seconds of HTTP load', positive('--duration'), 5)
     .option('--domain <d>', 'testbed site', 'arts')
@@ -71,7 +71,7 @@ const percentile = (sorted: number[], p: number): number => sorted[Math.min(sort
 const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
 
 export async function benchTestbed(opts: BenchTestbedOptions) {
-  if (!isScale(opts.scale)) throw new UserError(`unknown scale "${opts.scale}": use small, medium or large`);
+  if (!isScale(opts.scale)) throw new UserError(`unknown scale "${opts.scale}": use ${SCALES.join(', ')}`);
   const scale = opts.scale;
   const startedAt = performance.now();
   const testbed = await startTestbed({ domains: [opts.domain], scale, port: 0, trouble: 'off' }).catch((err: Error) => {

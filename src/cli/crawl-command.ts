@@ -11,7 +11,7 @@ import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
 import { runCrawl } from '../coordinator/crawl.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
 import { DEFAULT_POLICY } from '../coordinator/policy-learner.ts';
-import type { Scale, TestbedHandle } from '../testbed/index.ts';
+import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
 import { startBuiltInSite } from './builtin-site.ts';
 import { readRunState } from './run-state.ts';
 import { originsOf } from '../url/origins.ts';
@@ -97,7 +97,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--resume <dir>', 'continue a stopped or killed crawl in this run directory')
     .option('--allow-post', 'also submit POST search forms', false)
     .option('--json', 'quiet; print the summary as JSON', false)
-    .addOption(new Option('--scale <scale>', 'testbed scale when crawling a built-in site').choices(['small', 'medium', 'large']).default('small'))
+    .addOption(new Option('--scale <scale>', 'testbed scale when crawling a built-in site').choices([...SCALES]).default('small'))
     .addOption(new Option('--trouble <mode>', 'testbed trouble (slow, 5xx, 429, robots)').choices(['default', 'on', 'off']).default('default'))
     .option('--testbed-seed <n>', 'seed of the built-in site (default: --seed)', positiveInt('--testbed-seed'))
     .option('--testbed-port <n>', 'port for the built-in site (default: the one in its seed file; 0 = any free port)', positiveInt('--testbed-port'))

@@ -7,11 +7,10 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { readRunDir, RunDirError, writeReport, type TestbedRef } from '../report/index.ts';
-import { TESTBED_DOMAINS, type Scale } from '../testbed/index.ts';
+import { TESTBED_DOMAINS, isScale, type Scale } from '../testbed/index.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 
-const SCALES: readonly string[] = ['small', 'medium', 'large'];
 
 interface ReportCliOptions {
   html: boolean;
@@ -49,7 +48,7 @@ function testbedOf(dir: string): TestbedRef | undefined {
   const t = manifest?.testbed;
   if (!t) return undefined;
   if (!(TESTBED_DOMAINS as readonly string[]).includes(t.domain)) throw new UserError(`${dir}: manifest names an unknown testbed site "${t.domain}"`);
-  if (!SCALES.includes(t.scale)) throw new UserError(`${dir}: manifest has an unknown testbed scale "${t.scale}"`);
+  if (!isScale(t.scale)) throw new UserError(`${dir}: manifest has an unknown testbed scale "${t.scale}"`);
   const seed = manifest?.seeds?.[0];
   if (!seed) throw new UserError(`${dir}: manifest names a testbed site but no seed URL`);
   let origin: string;

@@ -3,7 +3,7 @@
  * one site's ground truth as JSON.
  */
 import { Option, type Command } from 'commander';
-import { DEFAULT_PORT_BASE, groundTruth, isScale, isTestbedDomain, startTestbed, TESTBED_DOMAINS, type Scale, type TestbedHandle } from '../testbed/index.ts';
+import { DEFAULT_PORT_BASE, groundTruth, isScale, SCALES, isTestbedDomain, startTestbed, TESTBED_DOMAINS, type Scale, type TestbedHandle } from '../testbed/index.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 
@@ -32,7 +32,7 @@ function integer(name: string, min: number, max: number): (v: string) => number 
 }
 
 function checkScale(scale: string): Scale {
-  if (!isScale(scale)) throw new UserError(`unknown scale "${scale}": use small, medium or large`);
+  if (!isScale(scale)) throw new UserError(`unknown scale "${scale}": use ${SCALES.join(', ')}`);
   return scale;
 }
 
@@ -48,7 +48,7 @@ export function registerTestbedCommand(program: Command): void {
     .command('serve')
     .description('serve the testbed sites until stopped; prints one JSON line {"domain","url"} per site when ready')
     .option('--domains <list>', 'comma-separated domains (default: all 15)')
-    .option('--scale <scale>', 'small, medium or large (~300 / 3,000 / 30,000 hidden records per site)', 'small')
+    .option('--scale <scale>', 'tiny, small, medium or large (~60 / 300 / 3,000 / 30,000 hidden records per site)', 'small')
     .option('--seed <n>', 'generator seed', integer('--seed', 0, 2 ** 31), 1)
     .option('--port-base <n>', 'domain i listens on port-base + i', integer('--port-base', 1, 65535 - TESTBED_DOMAINS.length), DEFAULT_PORT_BASE)
     .addOption(new Option('--trouble <mode>', 'slow pages, 5xx, 429, robots.txt: on the default sites, all, or none').choices(['default', 'on', 'off']).default('default'))
@@ -71,7 +71,7 @@ export function registerTestbedCommand(program: Command): void {
     .command('truth')
     .description("print one site's ground truth as JSON (surface URLs and depths, records, result-page patterns, forms)")
     .requiredOption('--domain <domain>', `one of ${TESTBED_DOMAINS.join(', ')}`)
-    .option('--scale <scale>', 'small, medium or large', 'small')
+    .option('--scale <scale>', SCALES.join(', '), 'small')
     .option('--seed <n>', 'generator seed', integer('--seed', 0, 2 ** 31), 1)
     .option('--port-base <n>', 'port base the site is served at (origin = 127.0.0.1:port-base+index)', integer('--port-base', 1, 65535 - TESTBED_DOMAINS.length), DEFAULT_PORT_BASE)
     .option('--out <file>', 'also write the JSON here')

@@ -7,9 +7,9 @@ import type { Server } from 'node:http';
 import { dirname } from 'node:path';
 import { siteModel } from './model.ts';
 import { createSiteServer, DEFAULT_TROUBLE, listen, type SubmissionLogEntry } from './server.ts';
-import { DEFAULT_PORT_BASE, DEFAULT_SEED, isScale, isTestbedDomain, SITES, TESTBED_DOMAINS, type Scale } from './sites.ts';
+import { DEFAULT_PORT_BASE, DEFAULT_SEED, isScale, isTestbedDomain, SCALES, SITES, TESTBED_DOMAINS, type Scale } from './sites.ts';
 
-export { TESTBED_DOMAINS, SITES, DEFAULT_PORT_BASE, DEFAULT_SEED, RECORDS_PER_SCALE, isScale, isTestbedDomain, searchVariantsOf } from './sites.ts';
+export { TESTBED_DOMAINS, SITES, DEFAULT_PORT_BASE, DEFAULT_SEED, RECORDS_PER_SCALE, SCALES, isScale, isTestbedDomain, searchVariantsOf } from './sites.ts';
 export type { Scale, TestbedDomain, SiteConfig, SearchFormConfig, SearchKind, Pagination } from './sites.ts';
 export { groundTruth, classifyTruthUrl, searchIndex } from './truth.ts';
 export type { GroundTruth, TruthForm, TruthRecord, TruthSearchIndex } from './truth.ts';
@@ -54,7 +54,7 @@ export async function startTestbed(opts: TestbedOptions = {}): Promise<TestbedHa
   const seed = opts.seed ?? DEFAULT_SEED;
   const portBase = opts.portBase ?? DEFAULT_PORT_BASE;
   for (const d of domains) if (!isTestbedDomain(d)) throw new Error(`unknown testbed domain: ${d} (known: ${TESTBED_DOMAINS.join(', ')})`);
-  if (!isScale(scale)) throw new Error(`unknown scale: ${String(scale)} (small, medium or large)`);
+  if (!isScale(scale)) throw new Error(`unknown scale: ${String(scale)} (${SCALES.join(', ')})`);
   const log: SubmissionLogEntry[] = [];
   const responses: { domain: string; method: string; path: string; status: number }[] = [];
   if (opts.submissionLog) mkdirSync(dirname(opts.submissionLog), { recursive: true });

@@ -33,13 +33,14 @@ export const TESTBED_DOMAINS = [
 ] as const;
 
 export type TestbedDomain = (typeof TESTBED_DOMAINS)[number];
-export type Scale = 'small' | 'medium' | 'large';
-export const SCALES: readonly Scale[] = ['small', 'medium', 'large'];
+export type Scale = 'tiny' | 'small' | 'medium' | 'large';
+/** tiny is for end-to-end tests: every path of a site (forms, result pages, traps) at a fifth of small's pages. */
+export const SCALES: readonly Scale[] = ['tiny', 'small', 'medium', 'large'];
 
 /** Hidden records per site. */
-export const RECORDS_PER_SCALE: Readonly<Record<Scale, number>> = { small: 300, medium: 3000, large: 30000 };
+export const RECORDS_PER_SCALE: Readonly<Record<Scale, number>> = { tiny: 60, small: 300, medium: 3000, large: 30000 };
 /** Surface articles per site (the rest of the surface is fixed pages and categories). */
-export const ARTICLES_PER_SCALE: Readonly<Record<Scale, number>> = { small: 90, medium: 240, large: 600 };
+export const ARTICLES_PER_SCALE: Readonly<Record<Scale, number>> = { tiny: 30, small: 90, medium: 240, large: 600 };
 
 export const DEFAULT_PORT_BASE = 18100;
 export const DEFAULT_SEED = 1;

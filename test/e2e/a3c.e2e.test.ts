@@ -9,7 +9,7 @@ import { loadModel } from '../../src/policy/checkpoint.ts';
 // workflows from the shipped demos. Then the model it leaves crawls again, frozen.
 describe('a3c strategy (Chromium, testbed)', () => {
   it('learns while it crawls, leaves its model, and crawls frozen from it', async () => {
-    const learning = await crawl('arts', { strategy: 'a3c', model: 'fresh', wge: true, demos: join(repoRoot, 'demos'), maxQueries: 8, maxDepth: 2, maxPages: 120, tMax: 3 });
+    const learning = await crawl('arts', { strategy: 'a3c', model: 'fresh', wge: true, demos: join(repoRoot, 'demos'), maxQueries: 8, maxDepth: 2, maxPages: 120, tMax: 3, scale: 'tiny' });
     expect(learning.totals.queriesIssued).toBeGreaterThan(0);
     expect(learning.totals.recordsHarvested).toBeGreaterThan(0);
     expect(learning.policy!.updates).toBeGreaterThan(0);
@@ -21,17 +21,17 @@ describe('a3c strategy (Chromium, testbed)', () => {
     expect(manifest.updates).toBe(learning.policy!.updates);
     expect(manifest.wge).toBe(true);
 
-    const frozen = await crawl('arts', { strategy: 'a3c', model: join(learning.runDir, 'model'), frozen: true, maxQueries: 4, maxDepth: 2, maxPages: 80 });
+    const frozen = await crawl('arts', { strategy: 'a3c', model: join(learning.runDir, 'model'), frozen: true, maxQueries: 4, maxDepth: 2, maxPages: 80, scale: 'tiny' });
     expect(frozen.totals.queriesIssued).toBeGreaterThan(0);
     expect(frozen.policy!.updates).toBe(manifest.updates);
     expect(existsSync(join(frozen.runDir, 'model'))).toBe(false);
     const frozenTrace = readLines(join(frozen.runDir, 'trace.jsonl'));
     expect(frozenTrace.some((r) => r['action'] === 'gradients')).toBe(false);
-  }, 300_000);
+  }, 480_000);
 
   it('--deterministic: the same seed gives the same decisions, gradients, parameters and run', async () => {
     const dir = tempDir('a3c-deterministic');
-    const args = ['crawl', '--domain', 'arts', '--strategy', 'a3c', '--model', 'fresh', '--deterministic', '--seed', '3', '--max-queries', '4', '--max-pages', '60', '--max-depth', '1', '--t-max', '1', '--testbed-port', '0', '--trouble', 'off', '--json'];
+    const args = ['crawl', '--domain', 'arts', '--strategy', 'a3c', '--model', 'fresh', '--deterministic', '--seed', '3', '--max-queries', '4', '--max-pages', '60', '--max-depth', '1', '--t-max', '1', '--scale', 'tiny', '--testbed-port', '0', '--trouble', 'off', '--json'];
     for (const run of ['a', 'b']) {
       const r = await surfacer([...args, '--out', join(dir, run)], 300_000);
       expect(r.code, r.stderr).toBe(0);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLines, surfacer, tempDir } from './helpers.ts';
 
-const SMALL = ['--domain', 'arts', '--max-depth', '1', '--max-queries', '1', '--testbed-port', '0', '--trouble', 'off', '--seed', '1', '--json'];
+const SMALL = ['--domain', 'arts', '--scale', 'tiny', '--max-depth', '1', '--max-queries', '1', '--testbed-port', '0', '--trouble', 'off', '--seed', '1', '--json'];
 
 describe('reproducible runs (real Chromium)', { timeout: 600_000 }, () => {
   it('replay of a two-agent crawl is identical; another site seed stops at the first page that differs', async () => {
@@ -18,7 +18,7 @@ describe('reproducible runs (real Chromium)', { timeout: 600_000 }, () => {
     const crawl = await surfacer(['crawl', ...SMALL, '--agents', '2', '--out', join(dir, 'run')], 300_000);
     expect(crawl.code, crawl.stderr).toBe(0);
     const summary = JSON.parse(crawl.stdout) as { totals: { recordsHarvested: number; queriesIssued: number } };
-    expect(summary.totals.recordsHarvested).toBeGreaterThan(10);
+    expect(summary.totals.recordsHarvested).toBeGreaterThan(2);
 
     // The trace opens with what reproduces the run.
     const start = readLines<{ action: string; input: Record<string, unknown> }>(join(dir, 'run', 'trace.jsonl'))[0]!;

@@ -23,7 +23,8 @@ describe('generator determinism', () => {
     }
   });
 
-  it('has roughly 300 / 3,000 / 30,000 records per scale', () => {
+  it('has roughly 60 / 300 / 3,000 / 30,000 records per scale', () => {
+    expect(groundTruth({ domain: 'games', scale: 'tiny', origin: ORIGIN }).records).toHaveLength(60);
     expect(groundTruth({ domain: 'arts', scale: 'small', origin: ORIGIN }).records).toHaveLength(300);
     expect(groundTruth({ domain: 'arts', scale: 'medium', origin: ORIGIN }).records).toHaveLength(3000);
     // How fast `large` starts is measured by `surfacer bench testbed`, not asserted here.
