@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
@@ -214,7 +214,8 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     }
     // The trace opens with how the run was made (each resume adds how it went on).
     const recordedOptions = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined));
-    store.trace({ action: opts.resume ? 'run-resume' : 'run-start', input: runProvenance({ options: recordedOptions, config, strategySeed: opts.seed, testbedSeed: testbedPlan?.seed ?? null, deterministic: !!opts.deterministic }) });
+    const wge = strategy === 'a3c' && opts.wge ? { demosDir: resolve(opts.demos ?? join(repoRoot, 'demos')) } : undefined;
+    store.trace({ action: opts.resume ? 'run-resume' : 'run-start', input: runProvenance({ options: recordedOptions, config, strategySeed: opts.seed, testbedSeed: testbedPlan?.seed ?? null, deterministic: !!opts.deterministic, demosDir: wge?.demosDir }) });
     const bar = opts.json || !process.stderr.isTTY ? undefined : new cliProgress.SingleBar({ format: 'pages {pages} | results {results} | records {records} | queries {queries} | forms {forms} | {duration}s', stream: process.stderr }, cliProgress.Presets.shades_classic);
     bar?.start(1, 0, { pages: 0, results: 0, records: 0, queries: 0, forms: 0 });
     let outcome;
@@ -229,7 +230,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
         resume: !!opts.resume,
         deterministic: !!opts.deterministic,
         playwrightTraceDir: opts.playwrightTrace ? join(store.dir, 'playwright') : undefined,
-        wge: strategy === 'a3c' && opts.wge ? { demosDir: opts.demos ?? join(repoRoot, 'demos') } : undefined,
+        wge,
         onProgress: (c) => {
           const n = store.counts();
           bar?.update(0, { pages: n.pages, results: n.pagesByKind['result'] ?? 0, records: n.records, queries: c.queriesIssued, forms: Object.values(c.formsFound).reduce((a, b) => a + b, 0) });

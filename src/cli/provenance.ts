@@ -1,7 +1,8 @@
 /**
  * What a run needs to be reproduced, written as the first row of its trace (`run-start`):
  * the Surfacer version and git commit, the command's full options and the coordinator's
- * config, the seed of every random source, and a hash of each model file the run loads.
+ * config, the seed of every random source, and a hash of each model file the run loads
+ * (and, for a WGE run, of each demonstration it follows).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -23,7 +24,7 @@ export interface RunProvenance {
   config: unknown;
   /** Seed of each random source: query choice (strategies, LVS sampling) and the built-in site. */
   seeds: { strategy: number; testbed: number | null };
-  /** sha256 of each model file (form and field classifiers; learned policies when used). */
+  /** sha256 of each model file (form and field classifiers) and, with WGE, of each demonstration (`demos/<file>`). */
   models: Record<string, string>;
   deterministic: boolean;
 }
@@ -54,7 +55,22 @@ export function modelHashes(dir: string = defaultModelDir()): Record<string, str
   return out;
 }
 
-export function runProvenance(input: { options: Record<string, unknown>; config: unknown; strategySeed: number; testbedSeed: number | null; deterministic: boolean }): RunProvenance {
+/** sha256 of each demonstration file a WGE run reads. */
+export function demoHashes(dir: string): Record<string, string> {
+  if (!existsSync(dir)) return {};
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) {
+    if (name.endsWith('.json')) out[`demos/${name}`] = createHash('sha256').update(readFileSync(join(dir, name))).digest('hex');
+  }
+  return out;
+}
+
+/** The files a run's behaviour depends on besides the code: the form models, and a WGE run's demonstrations. */
+export function runInputHashes(demosDir?: string): Record<string, string> {
+  return { ...modelHashes(), ...(demosDir ? demoHashes(demosDir) : {}) };
+}
+
+export function runProvenance(input: { options: Record<string, unknown>; config: unknown; strategySeed: number; testbedSeed: number | null; deterministic: boolean; demosDir?: string }): RunProvenance {
   return {
     surfacer: surfacerVersion(),
     node: process.version,
@@ -63,7 +79,7 @@ export function runProvenance(input: { options: Record<string, unknown>; config:
     options: input.options,
     config: input.config,
     seeds: { strategy: input.strategySeed, testbed: input.testbedSeed },
-    models: modelHashes(),
+    models: runInputHashes(input.demosDir),
     deterministic: input.deterministic,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { launchChromium } from '../browser/index.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
@@ -18,7 +19,7 @@ import { readRunState, type RunState } from './run-state.ts';
 import { originsOf } from '../url/origins.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
-import { modelHashes, runProvenance, type RunProvenance } from './provenance.ts';
+import { runInputHashes, runProvenance, type RunProvenance } from './provenance.ts';
 
 interface ReplayCliOptions {
   out?: string;
@@ -36,6 +37,8 @@ export interface ReplaySummary extends Omit<ReplayOutcome, 'coordinator'> {
   totals: unknown;
   coverage?: number;
 }
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Exit code of a replay that parted from its recording. */
 export const DIVERGED_EXIT = 3;
@@ -90,6 +93,19 @@ async function startSite(plan: TestbedPlan, seedOverride: number | undefined): P
   }
 }
 
+/**
+ * A run that learned with WGE replays with the demonstrations it followed: the folder it
+ * recorded, or this checkout's `demos/` when that folder is gone (a run made elsewhere); the
+ * demonstrations' hashes then tell whether they are the same files.
+ */
+function wgeOf(recorded: RecordedRun): { demosDir: string } | undefined {
+  const options = recorded.provenance?.options ?? {};
+  if (recorded.config.strategy !== 'a3c' || options['wge'] !== true) return undefined;
+  const dir = typeof options['demos'] === 'string' && existsSync(options['demos']) ? options['demos'] : join(repoRoot, 'demos');
+  if (!existsSync(dir)) throw new UserError(`${recorded.dir} learned with WGE from ${String(options['demos'])}, which is gone, and there is no demos/ folder here to replay it with`);
+  return { demosDir: resolve(dir) };
+}
+
 function freshDir(base: string): string {
   if (!existsSync(base)) return base;
   for (let i = 2; ; i++) if (!existsSync(`${base}-${i}`)) return `${base}-${i}`;
@@ -109,9 +125,10 @@ export async function replayCommand(runDir: string, opts: ReplayCliOptions): Pro
     const origins = originsOf(seeds);
     const config: CoordinatorConfig = { ...recorded.config, origins, allowedHosts: [...new Set(seeds.map((u) => new URL(u).hostname))], traceMessages: true };
     const out = resolve(opts.out ?? freshDir(`${recorded.dir}-replay`));
+    const wge = wgeOf(recorded);
     const livePlan = plan && testbed ? { ...plan, seed: opts.testbedSeed ?? plan.seed, port: Number(new URL(seeds[0]!).port) } : undefined;
     const store = await RunStore.create(out, { domain: recorded.manifest.domain, strategy: recorded.manifest.strategy, seeds, testbed: livePlan, replayOf: recorded.dir }, config);
-    store.trace({ action: 'run-start', input: { ...runProvenance({ options: recorded.provenance?.options ?? {}, config, strategySeed: config.seed, testbedSeed: livePlan?.seed ?? null, deterministic: recorded.provenance?.deterministic ?? false }), replayOf: recorded.dir } });
+    store.trace({ action: 'run-start', input: { ...runProvenance({ options: recorded.provenance?.options ?? {}, config, strategySeed: config.seed, testbedSeed: livePlan?.seed ?? null, deterministic: recorded.provenance?.deterministic ?? false, demosDir: wge?.demosDir }), replayOf: recorded.dir } });
     browser = await launchChromium();
     const outcome = await replayRun({
       rows,
@@ -121,13 +138,14 @@ export async function replayCommand(runDir: string, opts: ReplayCliOptions): Pro
       seeds,
       browser,
       recordedOrigins: recorded.config.origins ?? [],
+      wge,
       playwrightTraceDir: opts.playwrightTrace ? join(out, 'playwright') : undefined,
     });
     const report = await writeReport(store.dir, { testbed: livePlan ? { domain: livePlan.domain, scale: livePlan.scale, seed: livePlan.seed, origin: origins[0]! } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
     const { coordinator: _coordinator, ...result } = outcome;
     // Other model files classify differently: say so beside a divergence, it is the likely cause.
-    const now = modelHashes();
+    const now = runInputHashes(wge?.demosDir);
     const modelsChanged = Object.keys({ ...recorded.provenance?.models, ...now }).filter((k) => recorded.provenance?.models && recorded.provenance.models[k] !== now[k]);
     if (result.divergence && modelsChanged.length) result.divergence = { ...result.divergence, message: `${result.divergence.message} (note: these model files differ from the recording's: ${modelsChanged.join(', ')})` };
     const summary: ReplaySummary = { runDir: store.dir, replayOf: recorded.dir, ...result, modelsChanged, totals: report.totals, coverage: report.coverage };

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { modelHashes, runProvenance } from '../../src/cli/provenance.ts';
+import { demoHashes, modelHashes, runProvenance } from '../../src/cli/provenance.ts';
 import { optionsFromTrace, type CrawlCliOptions } from '../../src/cli/crawl-command.ts';
 
 describe('run provenance (the trace’s run-start row)', () => {
@@ -15,6 +16,18 @@ describe('run provenance (the trace’s run-start row)', () => {
     expect(Object.keys(p.models)).toEqual(expect.arrayContaining(['forms/form-type.json', 'forms/field-type.json']));
     for (const h of Object.values(p.models)) expect(h).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(modelHashes()).some((k) => k.includes('cv-'))).toBe(false);
+  });
+
+  it('hashes the demonstrations of a WGE run, and only then', () => {
+    const demos = fileURLToPath(new URL('../../demos', import.meta.url));
+    const p = runProvenance({ options: {}, config: {}, strategySeed: 1, testbedSeed: null, deterministic: false, demosDir: demos });
+    const names = Object.keys(p.models).filter((k) => k.startsWith('demos/'));
+    expect(names).toEqual(readdirSync(demos).filter((f) => f.endsWith('.json')).sort().map((f) => `demos/${f}`));
+    const copy = mkdtempSync(join(tmpdir(), 'surfacer-demos-'));
+    writeFileSync(join(copy, 'arts-keyword-search.json'), readFileSync(join(demos, 'arts-keyword-search.json'), 'utf8').replace('painting', 'sculpture'));
+    expect(demoHashes(copy)['demos/arts-keyword-search.json']).not.toBe(p.models['demos/arts-keyword-search.json']);
+    const plain = runProvenance({ options: {}, config: {}, strategySeed: 1, testbedSeed: null, deterministic: false });
+    expect(Object.keys(plain.models).some((k) => k.startsWith('demos/'))).toBe(false);
   });
 });
 

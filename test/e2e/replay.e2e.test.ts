@@ -61,4 +61,22 @@ describe('reproducible runs (real Chromium)', { timeout: 600_000 }, () => {
     const digests = (d: string) => readLines<{ msg?: { digest: string } }>(join(dir, d, 'trace.jsonl')).flatMap((x) => (x.msg ? [x.msg.digest] : []));
     expect(digests('b')).toEqual(digests('a'));
   });
+
+  it('replay of a run that learned with WGE follows the same workflows and gives the same run', async () => {
+    const dir = tempDir('replay-wge');
+    // Short episodes, so some of them go to workflows; one at a time, so which ones is fixed by the seed.
+    const args = ['--domain', 'arts', '--scale', 'tiny', '--max-depth', '1', '--testbed-port', '0', '--trouble', 'off', '--seed', '1', '--json'];
+    const learning = ['--strategy', 'a3c', '--model', 'fresh', '--wge', '--t-max', '2', '--episode-steps', '3', '--deterministic', '--max-queries', '6', '--max-pages', '100'];
+    const first = await surfacer(['crawl', ...args, ...learning, '--out', join(dir, 'run')], 300_000);
+    expect(first.code, first.stderr).toBe(0);
+    const curve = (JSON.parse(first.stdout) as { policy: { curve: { actor: string }[] } }).policy.curve;
+    expect(curve.some((c) => c.actor === 'workflow')).toBe(true);
+    const start = readLines<{ action: string; input: { models: Record<string, string> } }>(join(dir, 'run', 'trace.jsonl'))[0]!;
+    expect(Object.keys(start.input.models).some((k) => k.startsWith('demos/'))).toBe(true);
+    const replay = await surfacer(['replay', join(dir, 'run'), '--out', join(dir, 'replay'), '--json'], 300_000);
+    expect(replay.code, replay.stderr).toBe(0);
+    const r = JSON.parse(replay.stdout) as { matched: boolean; rowsReplayed: number; rowsRecorded: number; modelsChanged: string[] };
+    expect(r).toMatchObject({ matched: true, modelsChanged: [] });
+    expect(r.rowsReplayed).toBe(r.rowsRecorded);
+  });
 });
