@@ -62,7 +62,8 @@ describe('crawl: search variants (real Chromium)', { timeout: 420_000 }, () => {
   });
 
   it('form built by script, results rendered from fetch() (computers): only a browser sees them', async () => {
-    const s = await crawl('computers', { maxQueries: 6, maxDepth: 2 });
+    // The query budget must be what stops it: a loaded machine gets more time than the default 150 s.
+    const s = await crawl('computers', { maxQueries: 6, maxDepth: 2, timeLimit: 330 });
     expect(s.totals.queriesIssued).toBe(6);
     expect(s.totals.recordsHarvested).toBeGreaterThan(20);
     expect(s.totals.resultPages).toBeGreaterThan(6);
