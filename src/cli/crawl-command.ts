@@ -69,6 +69,9 @@ export interface CrawlCliOptions {
 /** The trained policy that ships with Surfacer: `--strategy a3c` starts from it unless --model says otherwise. */
 export const DEFAULT_MODEL_DIR = join(repoRoot, 'models', 'a3c-default');
 
+/** The WGE demonstrations that ship with Surfacer: `--wge` follows them unless --demos says otherwise. */
+export const DEFAULT_DEMOS_DIR = join(repoRoot, 'demos');
+
 /** Options a trace's run-start row holds that a re-run takes as they were (the rest are the user's). */
 const RUN_ONLY_OPTIONS = new Set(['out', 'resume', 'fromTrace', 'json']);
 
@@ -111,7 +114,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--model <dir>', "a3c: policy model to start from (default: the shipped models/a3c-default; 'fresh' = new parameters from --seed)")
     .option('--frozen', 'a3c: act greedily with the model as loaded; no learning', false)
     .option('--wge', 'a3c: workflow-guided exploration from the demonstrations in --demos', false)
-    .option('--demos <dir>', 'a3c with --wge: folder of demonstration JSON files', join(repoRoot, 'demos'))
+    .option('--demos <dir>', 'a3c with --wge: folder of demonstration JSON files', DEFAULT_DEMOS_DIR)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
       const x = Number(v);
@@ -214,7 +217,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     }
     // The trace opens with how the run was made (each resume adds how it went on).
     const recordedOptions = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined));
-    const wge = strategy === 'a3c' && opts.wge ? { demosDir: resolve(opts.demos ?? join(repoRoot, 'demos')) } : undefined;
+    const wge = strategy === 'a3c' && opts.wge ? { demosDir: resolve(opts.demos ?? DEFAULT_DEMOS_DIR) } : undefined;
     store.trace({ action: opts.resume ? 'run-resume' : 'run-start', input: runProvenance({ options: recordedOptions, config, strategySeed: opts.seed, testbedSeed: testbedPlan?.seed ?? null, deterministic: !!opts.deterministic, demosDir: wge?.demosDir }) });
     const bar = opts.json || !process.stderr.isTTY ? undefined : new cliProgress.SingleBar({ format: 'pages {pages} | results {results} | records {records} | queries {queries} | forms {forms} | {duration}s', stream: process.stderr }, cliProgress.Presets.shades_classic);
     bar?.start(1, 0, { pages: 0, results: 0, records: 0, queries: 0, forms: 0 });

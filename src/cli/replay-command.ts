@@ -5,7 +5,6 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { launchChromium } from '../browser/index.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
@@ -20,6 +19,7 @@ import { originsOf } from '../url/origins.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 import { runInputHashes, runProvenance, type RunProvenance } from './provenance.ts';
+import { DEFAULT_DEMOS_DIR } from './crawl-command.ts';
 
 interface ReplayCliOptions {
   out?: string;
@@ -37,8 +37,6 @@ export interface ReplaySummary extends Omit<ReplayOutcome, 'coordinator'> {
   totals: unknown;
   coverage?: number;
 }
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Exit code of a replay that parted from its recording. */
 export const DIVERGED_EXIT = 3;
@@ -101,7 +99,7 @@ async function startSite(plan: TestbedPlan, seedOverride: number | undefined): P
 function wgeOf(recorded: RecordedRun): { demosDir: string } | undefined {
   const options = recorded.provenance?.options ?? {};
   if (recorded.config.strategy !== 'a3c' || options['wge'] !== true) return undefined;
-  const dir = typeof options['demos'] === 'string' && existsSync(options['demos']) ? options['demos'] : join(repoRoot, 'demos');
+  const dir = typeof options['demos'] === 'string' && existsSync(options['demos']) ? options['demos'] : DEFAULT_DEMOS_DIR;
   if (!existsSync(dir)) throw new UserError(`${recorded.dir} learned with WGE from ${String(options['demos'])}, which is gone, and there is no demos/ folder here to replay it with`);
   return { demosDir: resolve(dir) };
 }

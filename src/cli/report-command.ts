@@ -11,7 +11,6 @@ import { TESTBED_DOMAINS, isScale, type Scale } from '../testbed/index.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 
-
 interface ReportCliOptions {
   html: boolean;
   out?: string;

@@ -17,7 +17,7 @@ import { PolicyThreads } from '../agent/policy-threads.ts';
 import { Coordinator, type CoordinatorConfig } from './coordinator.ts';
 import type { EpisodeAssignment } from './messages.ts';
 import { HeldEpisodes } from './host-bandit.ts';
-import { WgeGuide, type WgeOptions } from './wge-guide.ts';
+import { wgeGuideFor, type WgeOptions } from './wge-guide.ts';
 
 export interface CrawlRunOptions {
   config: CoordinatorConfig;
@@ -104,7 +104,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   };
   const coordinator = new Coordinator(opts.config, opts.table, opts.store, enqueue);
   // The learned strategy's parameter server (and WGE) before any harvest episode is scheduled.
-  await coordinator.preparePolicy(opts.wge && !opts.config.policy?.frozen ? new WgeGuide(opts.wge) : undefined);
+  await coordinator.preparePolicy(wgeGuideFor(opts.wge, opts.config.policy));
   if (opts.resume) coordinator.restore();
   else for (const seed of opts.seeds) coordinator.addSeed(seed);
   await Promise.all(pendingAdds);

@@ -17,7 +17,7 @@ import { stableJson } from '../store/index.ts';
 import { SITE_PLACEHOLDER, withoutOrigins } from '../url/origins.ts';
 import { startPlaywrightTrace } from '../browser/index.ts';
 import { messageTraceRow, type MessageMark } from './message-trace.ts';
-import { WgeGuide, type WgeOptions } from './wge-guide.ts';
+import { wgeGuideFor, type WgeOptions } from './wge-guide.ts';
 
 /** A trace row written for an agent message. */
 export type RecordedMessageRow = TraceEvent & { msg: MessageMark; episode?: string };
@@ -74,7 +74,7 @@ export async function replayRun(opts: ReplayOptions): Promise<ReplayOutcome> {
   const coordinator = new Coordinator(opts.config, opts.table, opts.store, (a) => assignments.set(a.episodeId, a));
   // A learned-strategy run starts from the model it recorded; with WGE, from the same demonstrations
   // (the coordinator's random draws then pick the same workflows, in the recorded message order).
-  await coordinator.preparePolicy(opts.wge && !opts.config.policy?.frozen ? new WgeGuide(opts.wge) : undefined);
+  await coordinator.preparePolicy(wgeGuideFor(opts.wge, opts.config.policy));
   for (const seed of opts.seeds) coordinator.addSeed(seed);
   const sequencer = new Sequencer(opts, coordinator, assignments);
   const divergence = await sequencer.run();

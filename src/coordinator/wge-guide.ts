@@ -19,6 +19,11 @@ export interface WgeOptions {
   bufferCapacity?: number;
 }
 
+/** The WGE guide a crawl (or the replay of one) learns with: none without demos, or when the policy is frozen and learns nothing. */
+export function wgeGuideFor(wge: WgeOptions | undefined, policy: { frozen: boolean } | undefined): WgeGuide | undefined {
+  return wge && !policy?.frozen ? new WgeGuide(wge) : undefined;
+}
+
 export class WgeGuide implements WorkflowGuide {
   readonly workflowShare: number;
   private readonly policy: WorkflowPolicy;

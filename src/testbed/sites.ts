@@ -34,7 +34,7 @@ export const TESTBED_DOMAINS = [
 
 export type TestbedDomain = (typeof TESTBED_DOMAINS)[number];
 export type Scale = 'tiny' | 'small' | 'medium' | 'large';
-/** tiny is for end-to-end tests: every path of a site (forms, result pages, traps) at a fifth of small's pages. */
+/** tiny is for end-to-end tests: every path of a site (forms, result pages, traps) with a fifth of small's records and a third of its articles. */
 export const SCALES: readonly Scale[] = ['tiny', 'small', 'medium', 'large'];
 
 /** Hidden records per site. */
