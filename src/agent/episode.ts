@@ -5,8 +5,9 @@
  * - explore: load a surface page, report it, its forms (typed by the classifier) and links.
  * - harvest: on a search form's page, ask for a query, fill and submit it, read the result
  *   pages (links, numbered pages, next buttons that resubmit the form, "load more") while
- *   they list new records, report the outcome; repeat until the coordinator has no query,
- *   or the step or time budget of the episode runs out.
+ *   they list records the query has not shown yet — under a learned policy, while the policy
+ *   chooses to read on rather than go back to the form —, report the outcome; repeat until
+ *   the coordinator has no query, or the step or time budget of the episode runs out.
  * - record: load a record's detail page and report the record.
  */
 import type { Page } from 'playwright';
@@ -19,6 +20,7 @@ import { searchFormInfo } from './search-form-info.ts';
 import { attributeLines, labelPage } from './page-labels.ts';
 import { linkShape, readResultPage, type ResultPageView } from './results.ts';
 import { QueryPolicyActor } from './query-policy-actor.ts';
+import { pageTokens } from '../policy/features.ts';
 import type { PolicyThreads } from './policy-threads.ts';
 
 /** What the agent pool lends an episode besides its page. */
@@ -124,10 +126,11 @@ async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPo
     try {
       await fillForm(page, form, query.values);
       await submitForm(page, form);
-      const read = await readAllResultPages(page, a, port, surfaceLinks, query.key);
+      const read = await readAllResultPages(page, a, port, surfaceLinks, query.key, actor);
       steps += read.pages;
       const failed = read.noResults && read.recordLinks.length === 0;
       const answer = await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, listedOn: read.listedOn, reportedTotal: read.reportedTotal, failed });
+      // Under the policy every page read was observed on its own; this covers a query whose first page could not be read.
       actor?.observe({ newRecords: answer.newRecords, results: read.recordLinks.length, resultPages: read.pages, failed });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -139,7 +142,7 @@ async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPo
   return { steps, queries, moreWork: true };
 }
 
-async function readAllResultPages(page: Page, a: EpisodeAssignment, port: CoordinatorPort, surfaceLinks: Set<string>, queryKey: string) {
+async function readAllResultPages(page: Page, a: EpisodeAssignment, port: CoordinatorPort, surfaceLinks: Set<string>, queryKey: string, actor: QueryPolicyActor | undefined) {
   const recordLinks: string[] = [];
   const seen = new Set<string>();
   let reportedTotal: number | undefined;
@@ -149,6 +152,8 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
   // Where the browser was before this result page: the form page, then the previous result page.
   let previousKey = canonicalUrl(a.startUrl);
   let previousUrl = previousKey;
+  // Under the policy: this query's listings and how many were new to the crawl.
+  let queryNew = 0;
   for (let pageNo = 1; pageNo <= a.budget.maxResultPagesPerQuery; pageNo++) {
     const snap = await snapshotPage(page);
     const reading = readResultPage(resultView(snap), surfaceLinks, pageNo);
@@ -166,12 +171,25 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     await port.send({ type: 'page', episodeId: a.episodeId, url, finalUrl: current, depth: a.depth + 1, kind: label.kind, via: pageNo === 1 ? 'form' : 'pagination', score: label.score, title: snap.title, status: 200, query: queryKey, fromUrl: previousKey, text: pageText(snap), links: pageLinks(snap) });
     previousKey = url;
     previousUrl = current;
+    let newToCrawl = 0;
+    if (actor) {
+      // The page's reward: the query's (page 1) or that of the "next page" the policy chose.
+      newToCrawl = (await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, links: fresh })).newToCrawl;
+      queryNew += newToCrawl;
+      actor.observe({ newRecords: newToCrawl, results: reading.recordLinks.length, resultPages: 1, failed: reading.noResults && reading.recordLinks.length === 0 });
+    }
     // Follow pagination only while it lists records this query has not shown yet.
     if (fresh.length === 0 || !reading.next) break;
     const next = reading.next;
     if (next.kind === 'link') {
       const ok = await port.send({ type: 'allowed', episodeId: a.episodeId, url: next.url });
       if (!ok.allowed) break;
+    }
+    if (actor && pageNo < a.budget.maxResultPagesPerQuery) {
+      const seen = { pageNo, listed: reading.recordLinks.length, newToCrawl, reportedTotal, queryListed: recordLinks.length, queryNew };
+      if ((await actor.decidePage(port, seen, pageTokens(`${snap.title} ${snap.text}`))) === 'back') break;
+    }
+    if (next.kind === 'link') {
       await port.send({ type: 'trace', episodeId: a.episodeId, action: 'next', input: { kind: 'link', url: next.url, page: pageNo + 1 } });
       await politeGoto(page, next.url);
     } else {

@@ -1,16 +1,17 @@
 /**
  * An agent acting under the learned policy on one search form (A3C). It keeps a local copy
  * of the shared parameters (in its worker thread, or in this thread: `PolicyCompute`), and
- * for each decision asks the coordinator for the queries on offer, scores them with its
- * network (or, in a WGE episode, follows a workflow), claims one, and turns the outcome into
- * a reward (`queryStepReward`). Every t_max decisions — and when the episode ends — it
+ * takes two kinds of decision: on the form, which query to send (it asks the coordinator for
+ * the queries on offer, scores them with its network — or, in a WGE episode, follows a
+ * workflow — and claims one); on a result page that has a next page, whether to read it or go
+ * back to the form. Each outcome becomes a reward (`queryStepReward`). Every t_max decisions — and when the episode ends — it
  * computes the gradients of its rollout locally and sends them to the coordinator, which
  * applies them to the shared parameters and sends the new ones back.
  */
 import { createRng } from '../lvs/random.ts';
-import { historyRow } from '../policy/features.ts';
+import { historyRow, pageActionInput, PAGE_ACTIONS, type PageAction, type ResultPageSeen } from '../policy/features.ts';
 import { queryStepReward, type QueryStepOutcome } from '../policy/reward.ts';
-import type { PolicyEpisode, PolicyStep, StateInput } from '../policy/types.ts';
+import type { CandidateInput, PolicyEpisode, PolicyStep, StateInput } from '../policy/types.ts';
 import { STOP_KEY, type CoordinatorPort, type EpisodeAssignment, type PolicyChoices, type PolicyParams } from '../coordinator/messages.ts';
 import type { QueryCandidate } from '../strategies/types.ts';
 import { executeWorkflowStep, type LatticeNode } from '../wge/index.ts';
@@ -23,9 +24,14 @@ export class QueryPolicyActor {
   /** Every decision of the episode (for the curve and, in workflow episodes, the replay buffer). */
   private readonly all: PolicyStep[] = [];
   private readonly history: number[][] = [];
-  private pending?: { step: PolicyStep; features: number[] };
+  /** The decision whose outcome is not known yet: a query sent, or a next page asked for. */
+  private pending?: { step: PolicyStep; candidate: CandidateInput };
   private version: number;
   private stopped = false;
+  /** The form and site progress of the last query decision (result-page decisions reuse it). */
+  private context: number[] = [];
+  /** Queries this episode chose (a workflow's step for paging is that of the current query). */
+  private queries = 0;
 
   private constructor(
     private readonly net: PolicyCompute,
@@ -67,49 +73,81 @@ export class QueryPolicyActor {
         this.stopped = true;
         return null;
       }
+      this.context = choices.context;
       const state = this.state(choices);
-      if (this.rollout.length >= this.params.tMax) await this.learn(port, { state, candidates: choices.inputs });
-      const chosen = await this.pick(state, choices);
+      await this.learnIfFull(port, state, choices.inputs);
+      const chosen = await this.pickQuery(state, choices);
       const key = choices.keys[chosen]!;
       const { query } = await port.send({ type: 'claim-query', episodeId: this.a.episodeId, formKey: this.a.formKey!, queryKey: key, actor: this.actor });
       if (key === STOP_KEY) {
-        this.record({ state, candidates: choices.inputs, chosen, reward: 0 }, choices.inputs[chosen]!.features, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
+        this.record({ state, candidates: choices.inputs, chosen, reward: 0 }, choices.inputs[chosen]!, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
         this.stopped = true;
         return null;
       }
       if (!query) continue;
-      this.pending = { step: { state, candidates: choices.inputs, chosen, reward: 0 }, features: choices.inputs[chosen]!.features };
+      this.pending = { step: { state, candidates: choices.inputs, chosen, reward: 0 }, candidate: choices.inputs[chosen]! };
+      this.queries++;
       return query;
     }
     return null;
   }
 
-  private async pick(state: StateInput, choices: PolicyChoices): Promise<number> {
+  /**
+   * On a result page with a next page: read it, or go back to the form for another query.
+   * `pageTokens` are the result page's words. A next page's outcome comes with `observe`.
+   */
+  async decidePage(port: CoordinatorPort, seen: ResultPageSeen, pageTokens: number[]): Promise<PageAction> {
+    const candidates = PAGE_ACTIONS.map((action) => pageActionInput(action, seen));
+    const state: StateInput = { context: this.context, pageTokens, history: this.history.map((r) => [...r]) };
+    await this.learnIfFull(port, state, candidates);
+    const nextPage = this.params.workflow?.nextPage;
+    // A workflow reads on where its demo went to the next page after the same query step.
+    const chosen = this.actor === 'workflow' && nextPage?.length ? (nextPage[(this.queries - 1) % nextPage.length] ? 0 : 1) : await this.pickIndex(state, candidates);
+    const step: PolicyStep = { state, candidates, chosen, reward: 0 };
+    if (PAGE_ACTIONS[chosen] === 'back') {
+      this.record(step, candidates[chosen]!, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
+      return 'back';
+    }
+    this.pending = { step, candidate: candidates[chosen]! };
+    return 'next-page';
+  }
+
+  /** Every t_max decisions: learn, bootstrapping from the decision about to be taken. */
+  private async learnIfFull(port: CoordinatorPort, state: StateInput, candidates: CandidateInput[]): Promise<void> {
+    if (this.rollout.length >= this.params.tMax) await this.learn(port, { state, candidates });
+  }
+
+  private async pickQuery(state: StateInput, choices: PolicyChoices): Promise<number> {
     if (this.actor === 'workflow' && this.params.workflow) {
-      // Workflows are cyclic: decision k follows node k mod the workflow's length.
+      // Workflows are cyclic: query k follows node k mod the workflow's length.
       const nodes = this.params.workflow.nodes as LatticeNode[];
-      const hit = nodes.length ? executeWorkflowStep(nodes[this.all.length % nodes.length]!, choices.elements, this.rng) : null;
+      const hit = nodes.length ? executeWorkflowStep(nodes[this.queries % nodes.length]!, choices.elements, this.rng) : null;
       if (hit) return hit.index;
     }
-    const { probabilities } = await this.net.evaluate(state, choices.inputs);
+    return this.pickIndex(state, choices.inputs);
+  }
+
+  /** The network's choice: greedy when frozen, else drawn from its probabilities. */
+  private async pickIndex(state: StateInput, candidates: CandidateInput[]): Promise<number> {
+    const { probabilities } = await this.net.evaluate(state, candidates);
     if (this.params.frozen) return probabilities.indexOf(Math.max(...probabilities));
     let u = this.rng();
     for (let i = 0; i < probabilities.length; i++) if ((u -= probabilities[i]!) <= 0) return i;
     return probabilities.length - 1;
   }
 
-  /** The outcome of the query `choose` returned. */
+  /** The outcome of the pending decision: the query `choose` returned (its first result page), or the next page `decidePage` chose. */
   observe(outcome: QueryStepOutcome): void {
     if (!this.pending) return;
     const reward = queryStepReward(outcome);
-    this.record({ ...this.pending.step, reward }, this.pending.features, outcome, reward);
+    this.record({ ...this.pending.step, reward }, this.pending.candidate, outcome, reward);
     this.pending = undefined;
   }
 
-  private record(step: PolicyStep, features: number[], outcome: QueryStepOutcome, reward: number): void {
+  private record(step: PolicyStep, candidate: CandidateInput, outcome: QueryStepOutcome, reward: number): void {
     this.rollout.push(step);
     this.all.push(step);
-    this.history.push(historyRow(features, reward, outcome.newRecords, outcome.failed));
+    this.history.push(historyRow(candidate, reward, outcome.newRecords, outcome.failed));
   }
 
   /** Gradients of the rollout so far to the coordinator; its reply is the new shared parameters. */

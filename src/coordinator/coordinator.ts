@@ -178,6 +178,8 @@ export class Coordinator implements CoordinatorPort {
       case 'rollout':
         this.requireLearner().recordRollout(m, this.table.domain);
         return { ok: true };
+      case 'listing':
+        return { newToCrawl: m.links.filter((link) => this.isNewRecord(link)).length };
       case 'query-result':
         return this.onQueryResult(m);
       case 'record': {
@@ -344,8 +346,8 @@ export class Coordinator implements CoordinatorPort {
     let fresh = 0;
     this.countListings(m.recordLinks);
     for (const [i, link] of m.recordLinks.entries()) {
-      const url = tryCanonicalUrl(link);
-      if (!url || this.store.hasRecord(url) || this.pendingRecords.has(url) || !this.allowed(url).allowed) continue;
+      if (!this.isNewRecord(link)) continue;
+      const url = canonicalUrl(link);
       this.pendingRecords.add(url);
       fresh++;
       this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey, fromUrl: m.listedOn?.[i] }, true);
@@ -369,6 +371,12 @@ export class Coordinator implements CoordinatorPort {
       }
     }
     return { newRecords: fresh };
+  }
+
+  /** A listed record link the crawl has neither harvested nor scheduled, and may fetch. */
+  private isNewRecord(link: string): boolean {
+    const url = tryCanonicalUrl(link);
+    return !!url && !this.store.hasRecord(url) && !this.pendingRecords.has(url) && this.allowed(url).allowed;
   }
 
   private countListings(links: readonly string[]): void {

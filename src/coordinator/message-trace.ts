@@ -73,6 +73,8 @@ export function messageTraceRow(m: AgentMessage, reply: unknown, origins: readon
       return { action: 'gradients', episode, input: { baseVersion: m.baseVersion, steps: m.steps, reward: m.reward, loss: m.loss }, outcome: { version: (reply as ReplyTo<typeof m>).version }, msg };
     case 'rollout':
       return { action: 'rollout', episode, input: { actor: m.actor, totalReward: m.totalReward, decisions: m.decisions, workflowId: m.workflowId }, msg };
+    case 'listing':
+      return { action: 'listing', episode, input: { formKey: m.formKey, links: m.links.length }, outcome: reply, msg };
     case 'query-result':
       return { action: 'query-result', episode, input: { formKey: m.formKey, queryKey: m.queryKey, resultPages: m.resultPages, results: m.recordLinks.length, reportedTotal: m.reportedTotal, failed: m.failed ?? false }, outcome: reply, msg };
     case 'record':

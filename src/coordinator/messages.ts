@@ -60,8 +60,8 @@ export interface PolicyParams {
   seed: number;
   /** A rewarded episode from the WGE replay buffer to learn from beside the on-policy steps. */
   replay?: PolicyEpisode;
-  /** Workflow episodes: one lattice node (constraint set) per step, used cyclically. */
-  workflow?: { id: number; nodes: unknown[] };
+  /** Workflow episodes: one lattice node (constraint set) per query step, used cyclically, and whether the demo read on to the next result page after that query. */
+  workflow?: { id: number; nodes: unknown[]; nextPage?: boolean[] };
 }
 
 export type PageVia = 'seed' | 'link' | 'form' | 'pagination' | 'record-link';
@@ -106,6 +106,8 @@ export type AgentMessage =
   | { type: 'gradients'; episodeId: string; baseVersion: number; grads: PlainTensors; steps: number; reward: number; loss: number }
   /** Learned policy: an episode's decisions ended (for the learning curve, the workflow policy and the replay buffer). */
   | { type: 'rollout'; episodeId: string; actor: 'policy' | 'workflow'; totalReward: number; decisions: number; workflowId?: number; episode?: PolicyEpisode }
+  /** Learned policy: of these record links a result page lists, how many are new to the crawl (the reward of reading that page). */
+  | { type: 'listing'; episodeId: string; formKey: string; links: string[] }
   | { type: 'query-result'; episodeId: string; formKey: string; queryKey: string; values: Record<string, string>; terms: string[]; resultPages: number; recordLinks: string[]; /** For each record link, the result page (key) that listed it. */ listedOn?: string[]; reportedTotal?: number; failed?: boolean; error?: string }
   | { type: 'record'; episodeId: string; url: string; title: string; text: string; attributes: Record<string, string>; foundBy?: string; depth: number }
   | { type: 'trace'; episodeId: string; action: string; input?: unknown; outcome?: unknown }
@@ -125,6 +127,7 @@ export interface Replies {
   params: PolicyParams;
   gradients: { version: number; params: PlainTensors };
   rollout: { ok: true };
+  listing: { newToCrawl: number };
   'query-result': { newRecords: number };
   record: { fresh: boolean };
   trace: { ok: true };

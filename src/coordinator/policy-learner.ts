@@ -55,6 +55,7 @@ export class PolicyLearner {
   static async create(config: PolicyConfig, seed: number, guide?: WorkflowGuide): Promise<PolicyLearner> {
     const { tf, backend } = await initTf();
     const loaded = config.model ? loadModel(config.model) : undefined;
+    if (loaded?.widened.length) process.stderr.write(`surfacer: ${config.model} predates the result-page actions: their inputs start at zero weight (${loaded.widened.join(', ')})${config.frozen ? '' : ' and are learnt online'}\n`);
     const params: PlainTensors = loaded?.params ?? initialParameters(seed);
     const server = new ParameterServer(tf, params, { optimizer: 'adam', learningRate: config.learningRate, clipNorm: 40 });
     // Learning goes on from a model: one optimisation across crawls, not a fresh Adam each time.

@@ -44,11 +44,11 @@ export class WgeGuide implements WorkflowGuide {
     this.lr = opts.workflowLearningRate ?? 0.2;
   }
 
-  sampleWorkflow(rng: () => number): { id: number; nodes: unknown[] } {
+  sampleWorkflow(rng: () => number): { id: number; nodes: unknown[]; nextPage: boolean[] } {
     const workflow = this.policy.sample(rng);
     const id = ++this.nextId;
     this.running.set(id, workflow);
-    return { id, nodes: workflow.nodes.map((_, s) => this.policy.nodeAt(workflow, s)) };
+    return { id, nodes: workflow.nodes.map((_, s) => this.policy.nodeAt(workflow, s)), nextPage: workflow.nodes.map((_, s) => this.policy.readsNextPageAt(workflow, s)) };
   }
 
   workflowFinished(id: number, reward: number, episode?: PolicyEpisode): void {

@@ -8,7 +8,8 @@ import type { PolicyEpisode } from '../policy/types.ts';
 export interface WorkflowGuide {
   /** Share of harvest episodes run by a workflow instead of the neural policy. */
   readonly workflowShare: number;
-  sampleWorkflow(rng: () => number): { id: number; nodes: unknown[] };
+  /** A workflow: its lattice nodes (one per query step) and, per step, whether to read on to the next result page. */
+  sampleWorkflow(rng: () => number): { id: number; nodes: unknown[]; nextPage: boolean[] };
   workflowFinished(id: number, reward: number, episode?: PolicyEpisode): void;
   sampleReplay(rng: () => number): PolicyEpisode | undefined;
 }

@@ -10,7 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PARAMETER_SHAPES } from './network.ts';
+import { PARAMETER_SHAPES, widenParameters } from './network.ts';
 import type { PlainTensors } from './types.ts';
 
 export const MODEL_FORMAT = 'surfacer-a3c-policy';
@@ -60,7 +60,11 @@ export function saveModel(dir: string, params: PlainTensors, manifest: Omit<Mode
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify({ format: MODEL_FORMAT, architecture: PARAMETER_SHAPES, ...manifest }, null, 2)}\n`);
 }
 
-export function loadModel(dir: string): { params: PlainTensors; manifest: ModelManifest } {
+/**
+ * The model in `dir`. `widened` names the parameters a model from before the result-page
+ * actions lacked rows in (see `widenParameters`): it then acts as it did until it learns them.
+ */
+export function loadModel(dir: string): { params: PlainTensors; manifest: ModelManifest; widened: string[] } {
   const modelFile = join(dir, 'model.json');
   if (!existsSync(modelFile)) throw new ModelFileError(`no policy model at ${dir} (model.json missing)`);
   let model: { format?: string; weightsManifest?: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[] };
@@ -84,10 +88,11 @@ export function loadModel(dir: string): { params: PlainTensors; manifest: ModelM
     params[w.name] = { shape: w.shape, values: Array.from(data.subarray(offset, offset + size)) };
     offset += size;
   }
+  const widened = widenParameters(params);
   for (const [name, shape] of Object.entries(PARAMETER_SHAPES)) {
     if (params[name]?.shape.join('x') !== shape.join('x')) throw new ModelFileError(`policy model at ${dir} does not fit this network: parameter "${name}" is [${params[name]?.shape ?? 'missing'}], expected [${shape}]`);
   }
-  return { params, manifest };
+  return { params, manifest, widened };
 }
 
 /** Adam's state: its step count and, per parameter, the moment estimates `m/<name>` and `v/<name>`. */
@@ -131,5 +136,6 @@ export function loadOptimizer(dir: string): OptimizerState | undefined {
     slots[s.name] = { shape: s.shape, values: Array.from(data.subarray(offset, offset + size)) };
     offset += size;
   }
+  widenParameters(slots);
   return { optimizer: 'adam', iterations: meta.iterations, slots };
 }

@@ -19,6 +19,15 @@ export const CONTEXT_DIM = 8;
 export const CANDIDATE_DIM = 21;
 /** History row: reward, new records, failed, then the taken action's source one-hot (6) and stop flag. */
 export const HISTORY_DIM = 10;
+/** History row, continued: the taken action was "next result page" / "back to the form" (`PAGE_ACTIONS`). */
+export const HISTORY_PAGE_DIM = 2;
+/**
+ * Features of a result-page action ("next page" or "back to the form", `pageActionInput`):
+ * which of the two it is, then what the page shows — page number, share and count of its
+ * records new to the crawl, records listed, whether the site states a total and how much of
+ * it this query has not listed yet, share of the query's listings so far new to the crawl.
+ */
+export const PAGE_ACTION_DIM = 9;
 
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'from', 'that', 'this', 'are', 'was', 'you', 'your', 'our', 'all', 'any', 'not', 'but', 'has', 'have', 'can', 'its', 'into', 'more', 'about', 'search', 'page']);
 
@@ -86,7 +95,44 @@ export function stateContext(p: FormProgress): number[] {
 }
 
 /** One step of the history the LSTM reads: what the action was and what it earned. */
-export function historyRow(candidateFeatures: readonly number[], reward: number, newRecords: number, failed: boolean): number[] {
+export function historyRow(candidate: { features: readonly number[]; page?: readonly number[] }, reward: number, newRecords: number, failed: boolean): number[] {
+  const f = candidate.features;
   // The source one-hot sits at the end of Jiang's 17 features (indices 11..16); the stop flag is last.
-  return [Math.max(-1, Math.min(3, reward)), Math.min(2, Math.log1p(newRecords) / 3), failed ? 1 : 0, ...candidateFeatures.slice(11, 17), candidateFeatures[CANDIDATE_DIM - 1] ?? 0];
+  return [Math.max(-1, Math.min(3, reward)), Math.min(2, Math.log1p(newRecords) / 3), failed ? 1 : 0, ...f.slice(11, 17), f[CANDIDATE_DIM - 1] ?? 0, candidate.page?.[0] ?? 0, candidate.page?.[1] ?? 0];
+}
+
+/** The two actions on a result page that has a next page: read it, or go back to the form for another query. */
+export const PAGE_ACTIONS = ['next-page', 'back'] as const;
+export type PageAction = (typeof PAGE_ACTIONS)[number];
+
+/** What a result page showed, for the decision whether to read the next one. */
+export interface ResultPageSeen {
+  /** 1-based number of the page just read. */
+  pageNo: number;
+  /** Record links it listed. */
+  listed: number;
+  /** Of those, new to the crawl (neither harvested nor listed before). */
+  newToCrawl: number;
+  /** The total the site says the query matched, when it says one. */
+  reportedTotal?: number;
+  /** Record links this query listed so far, and how many of them were new to the crawl. */
+  queryListed: number;
+  queryNew: number;
+}
+
+/** The candidate input of a result-page action: `page` features, no query features, no words. */
+export function pageActionInput(action: PageAction, seen: ResultPageSeen): { features: number[]; tokens: number[]; page: number[] } {
+  const remaining = seen.reportedTotal ? Math.max(0, seen.reportedTotal - seen.queryListed) / seen.reportedTotal : 0;
+  const page = [
+    action === 'next-page' ? 1 : 0,
+    action === 'back' ? 1 : 0,
+    Math.min(1, seen.pageNo / 10),
+    seen.listed ? seen.newToCrawl / seen.listed : 0,
+    Math.min(2, Math.log1p(seen.newToCrawl) / 3),
+    Math.min(2, Math.log1p(seen.listed) / 3),
+    seen.reportedTotal !== undefined ? 1 : 0,
+    Math.min(1, remaining),
+    seen.queryListed ? seen.queryNew / seen.queryListed : 0,
+  ];
+  return { features: new Array<number>(CANDIDATE_DIM).fill(0), tokens: valueTokens([]), page };
 }

@@ -5,7 +5,7 @@
  *   episode    ─ per step: action features + reward ─ LSTM ─ last hidden state ───────────┼─ dense ─ z (state)
  *   context    ─ form and site progress ─────────────────────────────────────────────────┘
  *
- *   candidate i ─ [its features ; mean embedding of its words] ─┐
+ *   candidate i ─ [its features ; mean embedding of its words ; result-page action features] ─┐
  *   z ──────────────────────────────────────────────────────────┴─ tanh(W_c x_i + W_z z + b) · v = score_i
  *
  *   actor: softmax over the step's scores (one per candidate, however many there are)
@@ -18,7 +18,7 @@
  */
 import type * as tfjs from '@tensorflow/tfjs';
 import { createRng } from '../lvs/random.ts';
-import { CANDIDATE_DIM, CANDIDATE_TOKENS, CONTEXT_DIM, HISTORY_DIM, HISTORY_STEPS, PAGE_TOKENS, VOCAB_BUCKETS } from './features.ts';
+import { CANDIDATE_DIM, CANDIDATE_TOKENS, CONTEXT_DIM, HISTORY_DIM, HISTORY_PAGE_DIM, HISTORY_STEPS, PAGE_ACTION_DIM, PAGE_TOKENS, VOCAB_BUCKETS } from './features.ts';
 import type { CandidateInput, PlainTensors, StateInput } from './types.ts';
 
 type Tf = typeof import('@tensorflow/tfjs');
@@ -35,11 +35,13 @@ export const PARAMETER_SHAPES: Readonly<Record<string, readonly number[]>> = {
   embedding: [VOCAB_BUCKETS, EMBED],
   conv_w: [CONV_WIDTH * EMBED, CONV],
   conv_b: [CONV],
-  lstm_w: [HISTORY_DIM + LSTM, 4 * LSTM],
+  // Input rows: history row (first HISTORY_DIM), h, then the history row's page-action flags.
+  lstm_w: [HISTORY_DIM + LSTM + HISTORY_PAGE_DIM, 4 * LSTM],
   lstm_b: [4 * LSTM],
   state_w: [CONTEXT_DIM + CONV + LSTM, STATE],
   state_b: [STATE],
-  cand_w: [CANDIDATE_DIM + EMBED, HIDDEN],
+  // Input rows: candidate features, word embedding, then result-page action features.
+  cand_w: [CANDIDATE_DIM + EMBED + PAGE_ACTION_DIM, HIDDEN],
   cand_b: [HIDDEN],
   joint_w: [STATE, HIDDEN],
   actor_v: [HIDDEN, 1],
@@ -67,6 +69,24 @@ export function initialParameters(seed: number): PlainTensors {
     out[name] = { shape: [...shape], values };
   }
   return out;
+}
+
+/**
+ * Inputs added after models were trained (result-page actions) got their weight rows last in
+ * `lstm_w` and `cand_w`. A model saved before has fewer rows there: zero rows for the new
+ * inputs make it score every query and stop exactly as it did, and leave the new actions to
+ * learning. Returns the names widened; anything else that does not fit is left for the caller
+ * to reject. Works for Adam's moments too (`m/<name>`, `v/<name>`: zero moments).
+ */
+export function widenParameters(params: PlainTensors): string[] {
+  const widened: string[] = [];
+  for (const [key, p] of Object.entries(params)) {
+    const shape = PARAMETER_SHAPES[key.replace(/^[mv]\//, '')];
+    if (!shape || p.shape.length !== 2 || shape.length !== 2 || p.shape[1] !== shape[1] || p.shape[0]! >= shape[0]!) continue;
+    params[key] = { shape: [...shape], values: [...p.values, ...new Array<number>((shape[0]! - p.shape[0]!) * shape[1]!).fill(0)] };
+    widened.push(key);
+  }
+  return widened;
 }
 
 export interface PolicyOutput {
@@ -136,7 +156,8 @@ export class PolicyNetwork {
     let c: tfjs.Tensor2D = tf.zeros([1, LSTM]);
     for (const row of state.history.slice(-HISTORY_STEPS)) {
       const x = tf.tensor2d([Array.from({ length: HISTORY_DIM }, (_, i) => row[i] ?? 0)]);
-      const gates = tf.add(tf.matMul(tf.concat([x, h], 1), this.v('lstm_w')), this.v('lstm_b'));
+      const flags = tf.tensor2d([Array.from({ length: HISTORY_PAGE_DIM }, (_, i) => row[HISTORY_DIM + i] ?? 0)]);
+      const gates = tf.add(tf.matMul(tf.concat([x, h, flags], 1), this.v('lstm_w')), this.v('lstm_b'));
       const [i, f, o, g] = tf.split(gates, 4, 1) as [tfjs.Tensor2D, tfjs.Tensor2D, tfjs.Tensor2D, tfjs.Tensor2D];
       c = tf.add(tf.mul(tf.sigmoid(f), c), tf.mul(tf.sigmoid(i), tf.tanh(g)));
       h = tf.mul(tf.sigmoid(o), tf.tanh(c));
@@ -152,7 +173,8 @@ export class PolicyNetwork {
     const z = this.encodeState(state);
     const features = tf.tensor2d(candidates.map((c) => Array.from({ length: CANDIDATE_DIM }, (_, i) => c.features[i] ?? 0)));
     const words = this.embedRows(candidates.map((c) => c.tokens), CANDIDATE_TOKENS);
-    const x = tf.concat([features, words], 1);
+    const page = tf.tensor2d(candidates.map((c) => Array.from({ length: PAGE_ACTION_DIM }, (_, i) => c.page?.[i] ?? 0)));
+    const x = tf.concat([features, words, page], 1);
     const hidden = tf.tanh(tf.add(tf.add(tf.matMul(x, this.v('cand_w')), this.v('cand_b')), tf.matMul(z, this.v('joint_w'))));
     const logits = tf.matMul(hidden, this.v('actor_v')).reshape([candidates.length]) as tfjs.Tensor1D;
     const value = tf.add(tf.matMul(z, this.v('critic_w')), this.v('critic_b')).reshape([]) as tfjs.Scalar;

@@ -1,16 +1,20 @@
 /**
- * The reward of one query decision, computed where the outcome is known (the agent, from the
- * coordinator's answer to its query-result):
+ * The reward of one decision, computed where the outcome is known (the agent). A query's
+ * outcome is its first result page; each "next page" the policy chose is a decision of its own
+ * with that page's outcome, so reading on is learnt page by page:
  *
  *   r = min(3, new/10) + 0.02·(result pages that listed something new)
- *       − 0.05                       every query costs a step
+ *       − 0.05                       every query or page read costs a step
  *       − 0.2  when the site answered with an error or no result list
  *       − 0.1·(duplicates/results)   a list of records already known is wasted reading
  *
- * New hidden records are what the crawl is for, scaled so a typical good query earns about 1;
- * result pages count a little (they are deep pages harvested); duplicates, empty results,
- * errors and the step itself cost. Stopping a form earns 0 and ends its episode. Surface pages
- * earn nothing here: link following is not a decision of this policy.
+ * "new" counts records new to the crawl (the coordinator's answer to `listing`, or to
+ * query-result when the agent did not ask page by page). New hidden records are what the
+ * crawl is for, scaled so a typical good query earns about 1; result pages count a little
+ * (they are deep pages harvested); duplicates, empty results, errors and the step itself cost.
+ * Going back to the form earns 0 (the next query earns its own); stopping a form earns 0 and
+ * ends its episode. Surface pages earn nothing here: link following is not a decision of this
+ * policy.
  */
 export interface QueryStepOutcome {
   newRecords: number;

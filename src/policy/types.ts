@@ -16,8 +16,8 @@ export type PlainTensors = Record<string, PlainTensor>;
 
 /** What an action acts on, described the way WGE's constraints and demonstrations see it. */
 export interface ActionElement {
-  /** submit the form with a query; stop querying this form. */
-  kind: 'query' | 'stop';
+  /** submit the form with a query; stop querying this form; on a result page, read the next one or go back to the form. */
+  kind: 'query' | 'stop' | 'next-page' | 'back';
   /** Type of the form the action submits ('search' for every query the crawler may send). */
   formType?: string;
   /** Field type of the field that takes the main value ('search query', 'search category', …). */
@@ -50,6 +50,8 @@ export interface CandidateInput {
   features: number[];
   /** Hashed token ids of the value's words. */
   tokens: number[];
+  /** Result-page actions only: what the page showed and which action this is (`pageActionInput`); absent = zeros. */
+  page?: number[];
 }
 
 /** One decision taken: what was seen, what was chosen, what it earned. */

@@ -19,6 +19,8 @@ export interface QueryStep {
   formType?: string;
   /** Over ActionElement fields, most telling first. */
   constraints: Constraint[];
+  /** The demo went on to the next result page after this query (before its next query). */
+  readsNextPage: boolean;
 }
 
 /** A demo's query steps and one lattice per step. */
@@ -92,8 +94,10 @@ export function queryStepsOf(demo: Demo): QueryStep[] {
     if (step.action === 'submit' && fields.length) {
       const main = fields.find((f) => f.action === 'type') ?? (fields[0] as DemoStep);
       const formType = step.element.formType ?? main.element.formType;
-      out.push({ demo: demo.name, main, fields, ...(formType ? { formType } : {}), constraints: queryConstraints(main) });
+      out.push({ demo: demo.name, main, fields, ...(formType ? { formType } : {}), constraints: queryConstraints(main), readsNextPage: false });
     }
+    const last = out[out.length - 1];
+    if (step.action === 'next-page' && last) last.readsNextPage = true;
     // Navigation between queries (or a submit with nothing filled, e.g. a "next" button) ends the run.
     if (step.action !== 'submit' || fields.length) fields = [];
   }

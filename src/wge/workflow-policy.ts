@@ -86,6 +86,12 @@ export class WorkflowPolicy {
     return node;
   }
 
+  /** Whether the demo read on to the next result page after query `i`'s step (cyclic, like `nodeAt`). */
+  readsNextPageAt(workflow: Workflow, i: number): boolean {
+    const steps = this.lattice.workflows[workflow.demo]?.steps ?? [];
+    return steps.length ? (steps[i % steps.length]?.readsNextPage ?? false) : false;
+  }
+
   /** REINFORCE: θ += lr·(reward − baseline)·∇log π(workflow); then the baseline takes in the reward. */
   update(workflow: Workflow, reward: number, lr: number): void {
     const advantage = reward - this.mean;

@@ -106,3 +106,86 @@ describe('agents acting under the learned policy', () => {
     }
   });
 });
+
+/**
+ * Result pages under the policy, as `readAllResultPages` runs them: page 1 lists the query's
+ * own records; every later page lists records the crawl already has (a site that repeats its
+ * most popular items: reading on costs a step and earns duplicates, going back earns 0), or,
+ * on the other site, more records of its own (reading on pays).
+ */
+async function runPaged(seed: number, episodes: number, laterPages: 'known' | 'new') {
+  const dir = mkdtempSync(join(tmpdir(), 'surfacer-policy-'));
+  dirs.push(dir);
+  const config: CoordinatorConfig = { strategy: 'a3c', maxDepth: 3, maxQueries: 400, maxPages: 5000, maxStepsPerEpisode: 8, episodeTimeLimitMs: 0, maxResultPagesPerQuery: 3, allowPost: false, allowedHosts: ['127.0.0.1'], seed, patience: 50, origins: [SITE], policy: { frozen: false, tMax: 5, learningRate: 0.02 } };
+  const store = await RunStore.create(dir, { domain: 'arts', strategy: 'a3c', seeds: [SITE + '/'] }, config);
+  const harvests: EpisodeAssignment[] = [];
+  const coordinator = new Coordinator(config, loadLvsTable('arts'), store, (a) => {
+    if (a.kind === 'harvest') harvests.push(a);
+  });
+  await coordinator.preparePolicy();
+  await coordinator.send({ type: 'page', episodeId: 'e0', url: form.pageUrl, finalUrl: form.pageUrl, depth: 1, kind: 'surface', via: 'link', score: 0, title: 'Search the arts collection', status: 200, text: 'Paintings, sculpture and music of the collection.' });
+  await coordinator.send({ type: 'forms', episodeId: 'e0', pageUrl: form.pageUrl, depth: 1, forms: [{ index: 0, formType: 'search', probability: 0.95, method: 'GET' }], searchForms: [form] });
+  const popular = Array.from({ length: 10 }, (_, i) => `${SITE}/popular/${i}`);
+  for (const url of popular) await coordinator.send({ type: 'record', episodeId: 'e0', url, title: `popular ${url}`, text: `popular item ${url}`, attributes: {}, depth: 2 });
+  const choices: { episode: number; action: string }[] = [];
+  const pageRewards: number[] = [];
+  for (let e = 0; e < episodes; e++) {
+    const a = harvests.shift()!;
+    const actor = await QueryPolicyActor.start(coordinator, a);
+    for (let step = 0; step < 6; step++) {
+      const query = await actor.choose(coordinator);
+      if (!query) break;
+      // Every query's first page lists five records of its own; the pages after it, popular ones.
+      const own = (p: number) => Array.from({ length: 5 }, (_, i) => `${SITE}/record/own-${e}-${step}-${p}-${i}`);
+      const pages = laterPages === 'known' ? [own(0), popular.slice(0, 5), popular.slice(5)] : [own(0), own(1), own(2)];
+      const read: string[] = [];
+      for (let p = 0; p < pages.length; p++) {
+        const links = pages[p]!;
+        read.push(...links);
+        const { newToCrawl } = await coordinator.send({ type: 'listing', episodeId: a.episodeId, formKey: form.formKey, links });
+        actor.observe({ newRecords: newToCrawl, results: links.length, resultPages: 1, failed: false });
+        if (p === 0) expect(newToCrawl).toBeGreaterThan(0);
+        else pageRewards.push(newToCrawl);
+        if (p + 1 >= pages.length) break;
+        const action = await actor.decidePage(coordinator, { pageNo: p + 1, listed: links.length, newToCrawl, queryListed: read.length, queryNew: 0 }, []);
+        choices.push({ episode: e, action });
+        if (action === 'back') break;
+      }
+      await coordinator.send({ type: 'query-result', episodeId: a.episodeId, formKey: form.formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: read });
+    }
+    await actor.finish(coordinator);
+    coordinator.continueHarvest(a);
+  }
+  const learner = coordinator.learner!;
+  const result = { choices, pageRewards, updates: learner.updates, curve: learner.curve };
+  learner.dispose();
+  await store.close();
+  return result;
+}
+
+describe('result-page decisions under the learned policy', () => {
+  const nextShare = (choices: { episode: number; action: string }[], from: number, to: number) => {
+    const xs = choices.filter((c) => c.episode >= from && c.episode < to);
+    return xs.filter((c) => c.action === 'next-page').length / xs.length;
+  };
+
+  it('counts only records new to the crawl, and learns to go back where next pages repeat known records', async () => {
+    const r = await runPaged(3, 24, 'known');
+    // Later pages list only the popular records the crawl already has.
+    expect(r.pageRewards.length).toBeGreaterThan(10);
+    expect(r.pageRewards.every((n) => n === 0)).toBe(true);
+    expect(r.updates).toBeGreaterThan(10);
+    const early = nextShare(r.choices, 0, 6);
+    const late = nextShare(r.choices, 18, 24);
+    expect(early).toBeGreaterThan(0.25);
+    expect(late).toBeLessThan(early - 0.15);
+  }, 120_000);
+
+  it('keeps reading where next pages list new records', async () => {
+    const r = await runPaged(3, 24, 'new');
+    expect(r.pageRewards.every((n) => n === 5)).toBe(true);
+    const early = nextShare(r.choices, 0, 6);
+    const late = nextShare(r.choices, 18, 24);
+    expect(late).toBeGreaterThan(Math.max(0.6, early));
+  }, 120_000);
+});

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadModel, saveModel, ModelFileError } from '../../src/policy/checkpoint.ts';
-import { initialParameters } from '../../src/policy/network.ts';
+import { loadModel, loadOptimizer, saveModel, ModelFileError } from '../../src/policy/checkpoint.ts';
+import { initialParameters, PARAMETER_SHAPES } from '../../src/policy/network.ts';
 import { queryStepReward } from '../../src/policy/reward.ts';
 
 const dirs: string[] = [];
@@ -38,6 +38,26 @@ describe('policy model files', () => {
     model.weightsManifest[0].weights[1].shape = [5, 5];
     writeFileSync(join(dir, 'model.json'), JSON.stringify(model));
     expect(() => loadModel(dir)).toThrow(/does not fit this network/);
+  });
+
+  it('loads a model saved before the result-page actions (the committed bench model), widened to this network', () => {
+    const dir = join(import.meta.dirname, '../../bench-results/strategies/models/a3c');
+    const stored = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')).weightsManifest[0].weights as { name: string; shape: number[] }[];
+    const before = Object.fromEntries(stored.map((w) => [w.name, w.shape]));
+    expect(before['cand_w']![0]).toBeLessThan(PARAMETER_SHAPES['cand_w']![0]!);
+    const { params, widened } = loadModel(dir);
+    expect(widened.sort()).toEqual(['cand_w', 'lstm_w']);
+    for (const name of widened) {
+      const [oldRows, cols] = before[name]!;
+      const p = params[name]!;
+      expect(p.shape).toEqual([...PARAMETER_SHAPES[name]!]);
+      // The rows it had come first, unchanged in place; the new inputs' rows are zero.
+      expect(p.values.slice(oldRows! * cols!).every((v) => v === 0)).toBe(true);
+      expect(p.values.slice(0, oldRows! * cols!).some((v) => v !== 0)).toBe(true);
+    }
+    const adam = loadOptimizer(dir)!;
+    expect(adam.slots['m/cand_w']!.shape).toEqual([...PARAMETER_SHAPES['cand_w']!]);
+    expect(adam.slots['v/lstm_w']!.shape).toEqual([...PARAMETER_SHAPES['lstm_w']!]);
   });
 });
 

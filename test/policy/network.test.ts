@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initTf } from '../../src/perceive/tf-backend.ts';
-import { PolicyNetwork, PARAMETER_SHAPES, initialParameters } from '../../src/policy/network.ts';
+import { PolicyNetwork, PARAMETER_SHAPES, initialParameters, widenParameters } from '../../src/policy/network.ts';
 import { rolloutGradients } from '../../src/policy/rollout-gradients.ts';
-import { CANDIDATE_DIM, CONTEXT_DIM, pageTokens, valueTokens, tokenBucket, VOCAB_BUCKETS } from '../../src/policy/features.ts';
+import { CANDIDATE_DIM, CONTEXT_DIM, HISTORY_DIM, historyRow, pageActionInput, pageTokens, valueTokens, tokenBucket, VOCAB_BUCKETS } from '../../src/policy/features.ts';
 import { ParameterServer } from '../../src/coordinator/parameter-server.ts';
 import { createRng } from '../../src/lvs/random.ts';
 import type { CandidateInput, PolicyStep, StateInput } from '../../src/policy/types.ts';
@@ -27,6 +27,31 @@ function candidates(rng: () => number, n: number): { inputs: CandidateInput[]; g
 }
 
 describe('policy network', () => {
+  it('a model from before the result-page actions, widened, scores queries exactly as the full one does', () => {
+    const full = initialParameters(5);
+    // The old model: the same weights without the rows of the inputs added since.
+    const old = structuredClone(full);
+    const oldRows = { lstm_w: HISTORY_DIM + 16, cand_w: CANDIDATE_DIM + 8 };
+    for (const [name, rows] of Object.entries(oldRows)) {
+      const cols = full[name]!.shape[1]!;
+      old[name] = { shape: [rows, cols], values: full[name]!.values.slice(0, rows * cols) };
+    }
+    expect(widenParameters(old).sort()).toEqual(['cand_w', 'lstm_w']);
+    const rng = createRng(9);
+    const { inputs } = candidates(rng, 6);
+    const history = [historyRow(inputs[0]!, 0.5, 4, false), historyRow(inputs[2]!, -0.2, 0, true)];
+    const a = new PolicyNetwork(tf, full).evaluate(state(history), inputs);
+    const b = new PolicyNetwork(tf, old).evaluate(state(history), inputs);
+    b.probabilities.forEach((p, i) => expect(p).toBeCloseTo(a.probabilities[i]!, 6));
+    expect(b.value).toBeCloseTo(a.value, 6);
+    // Result-page actions differ only in the new rows: the widened model cannot tell them apart yet.
+    const seen = { pageNo: 1, listed: 10, newToCrawl: 3, queryListed: 10, queryNew: 3 };
+    const pageChoice = new PolicyNetwork(tf, old).evaluate(state(history), [pageActionInput('next-page', seen), pageActionInput('back', seen)]);
+    expect(pageChoice.probabilities[0]).toBeCloseTo(0.5, 6);
+    const fresh = new PolicyNetwork(tf, full).evaluate(state(history), [pageActionInput('next-page', seen), pageActionInput('back', seen)]);
+    expect(fresh.probabilities[0]).not.toBeCloseTo(0.5, 3);
+  });
+
   it('hashes words into the vocabulary, never onto padding', () => {
     for (const w of ['arts', 'music', 'x', 'ünïcode']) {
       const b = tokenBucket(w);

@@ -36,6 +36,11 @@ describe('workflow induction', () => {
     expect(buildLattice(q!.constraints).nodes).toHaveLength(16);
   });
 
+  it('marks the query steps after which the demo read on to the next result page', () => {
+    expect(queryStepsOf(demo('arts-keyword-search')).map((q) => q.readsNextPage)).toEqual([true]);
+    expect(queryStepsOf(demo('games-category-browse')).map((q) => q.readsNextPage)).toEqual([false]);
+  });
+
   it('induces one workflow per demo that issued a query', () => {
     const lattice = induceQueryLattice(loadDemos(join(repoRoot, 'demos')));
     expect(lattice.workflows.map((w) => w.demo).sort()).toEqual(['arts-advanced-search', 'arts-keyword-search', 'games-category-browse', 'home-multi-field']);
