@@ -187,7 +187,11 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     }
     if (actor && pageNo < a.budget.maxResultPagesPerQuery) {
       const seen = { pageNo, listed: reading.recordLinks.length, newToCrawl, reportedTotal, queryListed: recordLinks.length, queryNew };
-      if ((await actor.decidePage(port, seen, pageTokens(`${snap.title} ${snap.text}`))) === 'back') break;
+      if ((await actor.decidePage(port, seen, pageTokens(`${snap.title} ${snap.text}`))) === 'back') {
+        // In the trace, so a reader sees where the policy stopped reading a query's pages.
+        await port.send({ type: 'trace', episodeId: a.episodeId, action: 'back', input: { page: pageNo, listed: seen.listed, newToCrawl } });
+        break;
+      }
     }
     if (next.kind === 'link') {
       await port.send({ type: 'trace', episodeId: a.episodeId, action: 'next', input: { kind: 'link', url: next.url, page: pageNo + 1 } });

@@ -4,9 +4,10 @@
  * takes two kinds of decision: on the form, which query to send (it asks the coordinator for
  * the queries on offer, scores them with its network — or, in a WGE episode, follows a
  * workflow — and claims one); on a result page that has a next page, whether to read it or go
- * back to the form. Each outcome becomes a reward (`queryStepReward`). Every t_max decisions — and when the episode ends — it
- * computes the gradients of its rollout locally and sends them to the coordinator, which
- * applies them to the shared parameters and sends the new ones back.
+ * back to the form. Each outcome becomes a reward (`queryStepReward`). Every t_max decisions
+ * — and when the episode ends — it computes the gradients of its rollout locally and sends
+ * them to the coordinator, which applies them to the shared parameters and sends the new ones
+ * back.
  */
 import { createRng } from '../lvs/random.ts';
 import { historyRow, pageActionInput, PAGE_ACTIONS, type PageAction, type ResultPageSeen } from '../policy/features.ts';

@@ -39,10 +39,11 @@ function fakeResults(value: string): string[] {
   return Array.from({ length: n }, (_, i) => `${SITE}/record/${(h * 7 + i * 13) % 400}`);
 }
 
-async function run(seed: number, episodes: number, threads?: PolicyThreads) {
+/** A coordinator learning with the a3c policy that knows the fake site's search form; harvest episodes queue in `harvests`. */
+async function coordinatorWithForm(overrides: Partial<CoordinatorConfig> & { seed: number }) {
   const dir = mkdtempSync(join(tmpdir(), 'surfacer-policy-'));
   dirs.push(dir);
-  const config: CoordinatorConfig = { strategy: 'a3c', maxDepth: 3, maxQueries: 200, maxPages: 5000, maxStepsPerEpisode: 8, episodeTimeLimitMs: 0, maxResultPagesPerQuery: 2, allowPost: false, allowedHosts: ['127.0.0.1'], seed, patience: 25, origins: [SITE], policy: { frozen: false, tMax: 3, learningRate: 0.01 } };
+  const config: CoordinatorConfig = { strategy: 'a3c', maxDepth: 3, maxQueries: 200, maxPages: 5000, maxStepsPerEpisode: 8, episodeTimeLimitMs: 0, maxResultPagesPerQuery: 2, allowPost: false, allowedHosts: ['127.0.0.1'], patience: 25, origins: [SITE], policy: { frozen: false, tMax: 3, learningRate: 0.01 }, ...overrides };
   const store = await RunStore.create(dir, { domain: 'arts', strategy: 'a3c', seeds: [SITE + '/'] }, config);
   const harvests: EpisodeAssignment[] = [];
   const coordinator = new Coordinator(config, loadLvsTable('arts'), store, (a) => {
@@ -51,6 +52,11 @@ async function run(seed: number, episodes: number, threads?: PolicyThreads) {
   await coordinator.preparePolicy();
   await coordinator.send({ type: 'page', episodeId: 'e0', url: form.pageUrl, finalUrl: form.pageUrl, depth: 1, kind: 'surface', via: 'link', score: 0, title: 'Search the arts collection', status: 200, text: 'Paintings, sculpture and music of the collection.' });
   await coordinator.send({ type: 'forms', episodeId: 'e0', pageUrl: form.pageUrl, depth: 1, forms: [{ index: 0, formType: 'search', probability: 0.95, method: 'GET' }], searchForms: [form] });
+  return { coordinator, store, harvests };
+}
+
+async function run(seed: number, episodes: number, threads?: PolicyThreads) {
+  const { coordinator, store, harvests } = await coordinatorWithForm({ seed });
   const decisions: string[] = [];
   for (let e = 0; e < episodes; e++) {
     const a = harvests.shift()!;
@@ -114,17 +120,7 @@ describe('agents acting under the learned policy', () => {
  * on the other site, more records of its own (reading on pays).
  */
 async function runPaged(seed: number, episodes: number, laterPages: 'known' | 'new') {
-  const dir = mkdtempSync(join(tmpdir(), 'surfacer-policy-'));
-  dirs.push(dir);
-  const config: CoordinatorConfig = { strategy: 'a3c', maxDepth: 3, maxQueries: 400, maxPages: 5000, maxStepsPerEpisode: 8, episodeTimeLimitMs: 0, maxResultPagesPerQuery: 3, allowPost: false, allowedHosts: ['127.0.0.1'], seed, patience: 50, origins: [SITE], policy: { frozen: false, tMax: 5, learningRate: 0.02 } };
-  const store = await RunStore.create(dir, { domain: 'arts', strategy: 'a3c', seeds: [SITE + '/'] }, config);
-  const harvests: EpisodeAssignment[] = [];
-  const coordinator = new Coordinator(config, loadLvsTable('arts'), store, (a) => {
-    if (a.kind === 'harvest') harvests.push(a);
-  });
-  await coordinator.preparePolicy();
-  await coordinator.send({ type: 'page', episodeId: 'e0', url: form.pageUrl, finalUrl: form.pageUrl, depth: 1, kind: 'surface', via: 'link', score: 0, title: 'Search the arts collection', status: 200, text: 'Paintings, sculpture and music of the collection.' });
-  await coordinator.send({ type: 'forms', episodeId: 'e0', pageUrl: form.pageUrl, depth: 1, forms: [{ index: 0, formType: 'search', probability: 0.95, method: 'GET' }], searchForms: [form] });
+  const { coordinator, store, harvests } = await coordinatorWithForm({ seed, maxQueries: 400, maxResultPagesPerQuery: 3, patience: 50, policy: { frozen: false, tMax: 5, learningRate: 0.02 } });
   const popular = Array.from({ length: 10 }, (_, i) => `${SITE}/popular/${i}`);
   for (const url of popular) await coordinator.send({ type: 'record', episodeId: 'e0', url, title: `popular ${url}`, text: `popular item ${url}`, attributes: {}, depth: 2 });
   const choices: { episode: number; action: string }[] = [];
