@@ -126,11 +126,11 @@ async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPo
     try {
       await fillForm(page, form, query.values);
       await submitForm(page, form);
-      const read = await readAllResultPages(page, a, port, surfaceLinks, query.key, actor);
+      const read = await readAllResultPages(page, a, port, surfaceLinks, query.key, actor?.decidesPages ? actor : undefined);
       steps += read.pages;
       const failed = read.noResults && read.recordLinks.length === 0;
       const answer = await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, listedOn: read.listedOn, reportedTotal: read.reportedTotal, failed });
-      // Under the policy every page read was observed on its own; this covers a query whose first page could not be read.
+      // A policy that decides pages observed every page read on its own (then this covers only a query whose first page could not be read); otherwise the query earns all its pages.
       actor?.observe({ newRecords: answer.newRecords, results: read.recordLinks.length, resultPages: read.pages, failed });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -142,6 +142,7 @@ async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPo
   return { steps, queries, moreWork: true };
 }
 
+/** `actor`: a policy that decides, page by page, whether to read on (else: read while a page lists records this query has not shown). */
 async function readAllResultPages(page: Page, a: EpisodeAssignment, port: CoordinatorPort, surfaceLinks: Set<string>, queryKey: string, actor: QueryPolicyActor | undefined) {
   const recordLinks: string[] = [];
   const seen = new Set<string>();

@@ -65,6 +65,11 @@ export class QueryPolicyActor {
     return { context: choices.context, pageTokens: choices.pageTokens, history: this.history.map((r) => [...r]) };
   }
 
+  /** This crawl's policy decides whether to read each next result page (`decidePage`); else the agent reads on by the rule. */
+  get decidesPages(): boolean {
+    return this.params.pageDecisions;
+  }
+
   /** The next query to submit, or null when the form is done (no choices, or the policy stopped). */
   async choose(port: CoordinatorPort): Promise<QueryCandidate | null> {
     // A claim can lose to another agent that took the same query a moment before: ask again.

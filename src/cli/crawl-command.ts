@@ -64,6 +64,7 @@ export interface CrawlCliOptions {
   /** a3c: decisions per gradient update. */
   tMax?: number;
   learningRate?: number;
+  pageDecisions?: boolean;
 }
 
 /** The trained policy that ships with Surfacer: `--strategy a3c` starts from it unless --model says otherwise. */
@@ -115,6 +116,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--frozen', 'a3c: act greedily with the model as loaded; no learning', false)
     .option('--wge', 'a3c: workflow-guided exploration from the demonstrations in --demos', false)
     .option('--demos <dir>', 'a3c with --wge: folder of demonstration JSON files', DEFAULT_DEMOS_DIR)
+    .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
       const x = Number(v);
@@ -204,7 +206,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate } : undefined,
+      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}) } : undefined,
       restarts: opts.restarts ?? 'off',
     };
     let store: RunStore;

@@ -28,6 +28,7 @@ export interface TrainOptions {
   json: boolean;
   learningRate: number;
   keepRuns?: string;
+  pageDecisions?: boolean;
 }
 
 function wholeNumber(name: string, min: number) {
@@ -56,6 +57,7 @@ export function registerTrainCommand(program: Command): void {
       if (!(x > 0 && x < 1)) throw new InvalidArgumentError('--learning-rate must be a number in (0, 1)');
       return x;
     }, 0.005)
+    .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)
     .option('--init <dir>', 'start from this model instead of fresh parameters')
     .option('--keep-runs <dir>', 'keep the training crawls\' run directories here (default: deleted)')
     .option('--json', 'print the result as JSON', false)
@@ -82,7 +84,7 @@ export async function trainCommand(opts: TrainOptions) {
       const crawl: CrawlCliOptions = {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
         seed: opts.seed + i, allowPost: true, json: true, scale: 'small', trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
-        out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate,
+        out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
       };
       const summary = await crawlCommand(crawl);
       const fresh = summary.policy!.curve.slice(curveBefore);

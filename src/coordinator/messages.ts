@@ -50,6 +50,8 @@ export interface PolicyParams {
   params: PlainTensors;
   /** Act greedily and send no gradients. */
   frozen: boolean;
+  /** Decide on result pages whether to read the next one (else the rule: read on while a page lists records the query has not shown). */
+  pageDecisions: boolean;
   /** Decisions per gradient update (t_max). */
   tMax: number;
   gamma: number;

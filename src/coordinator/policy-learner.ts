@@ -23,6 +23,12 @@ export interface PolicyConfig {
   /** Decisions per gradient update. */
   tMax: number;
   learningRate: number;
+  /**
+   * The policy also decides, on each result page with a next page, whether to read it or go
+   * back to the form (default: read on while the page lists records the query has not shown).
+   * Opt-in: models trained with it so far crawl worse at equal queries (bench-results/page-decisions/).
+   */
+  pageDecisions?: boolean;
 }
 
 export const DEFAULT_POLICY: PolicyConfig = { frozen: false, tMax: 5, learningRate: 0.003 };
@@ -55,7 +61,7 @@ export class PolicyLearner {
   static async create(config: PolicyConfig, seed: number, guide?: WorkflowGuide): Promise<PolicyLearner> {
     const { tf, backend } = await initTf();
     const loaded = config.model ? loadModel(config.model) : undefined;
-    if (loaded?.widened.length) process.stderr.write(`surfacer: ${config.model} predates the result-page actions: their inputs start at zero weight (${loaded.widened.join(', ')})${config.frozen ? '' : ' and are learnt online'}\n`);
+    if (loaded?.widened.length && config.pageDecisions) process.stderr.write(`surfacer: ${config.model} predates the result-page actions: their inputs start at zero weight (${loaded.widened.join(', ')})${config.frozen ? '' : ' and are learnt online'}\n`);
     const params: PlainTensors = loaded?.params ?? initialParameters(seed);
     const server = new ParameterServer(tf, params, { optimizer: 'adam', learningRate: config.learningRate, clipNorm: 40 });
     // Learning goes on from a model: one optimisation across crawls, not a fresh Adam each time.
@@ -86,6 +92,7 @@ export class PolicyLearner {
       version,
       params: tensors,
       frozen: this.config.frozen,
+      pageDecisions: !!this.config.pageDecisions,
       tMax: this.config.tMax,
       gamma: DEFAULT_LEARNING.gamma,
       entropyBeta: DEFAULT_LEARNING.entropyBeta,

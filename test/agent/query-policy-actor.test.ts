@@ -62,6 +62,8 @@ async function run(seed: number, episodes: number, threads?: PolicyThreads) {
     const a = harvests.shift()!;
     expect(a.policy?.actor).toBe('policy');
     const actor = await QueryPolicyActor.start(coordinator, a, await threads?.borrow());
+    // Without pageDecisions in the config the agent reads result pages by the rule.
+    expect(actor.decidesPages).toBe(false);
     for (let step = 0; step < 8; step++) {
       const query = await actor.choose(coordinator);
       if (!query) break;
@@ -120,7 +122,7 @@ describe('agents acting under the learned policy', () => {
  * on the other site, more records of its own (reading on pays).
  */
 async function runPaged(seed: number, episodes: number, laterPages: 'known' | 'new') {
-  const { coordinator, store, harvests } = await coordinatorWithForm({ seed, maxQueries: 400, maxResultPagesPerQuery: 3, patience: 50, policy: { frozen: false, tMax: 5, learningRate: 0.02 } });
+  const { coordinator, store, harvests } = await coordinatorWithForm({ seed, maxQueries: 400, maxResultPagesPerQuery: 3, patience: 50, policy: { frozen: false, tMax: 5, learningRate: 0.02, pageDecisions: true } });
   const popular = Array.from({ length: 10 }, (_, i) => `${SITE}/popular/${i}`);
   for (const url of popular) await coordinator.send({ type: 'record', episodeId: 'e0', url, title: `popular ${url}`, text: `popular item ${url}`, attributes: {}, depth: 2 });
   const choices: { episode: number; action: string }[] = [];
@@ -128,6 +130,7 @@ async function runPaged(seed: number, episodes: number, laterPages: 'known' | 'n
   for (let e = 0; e < episodes; e++) {
     const a = harvests.shift()!;
     const actor = await QueryPolicyActor.start(coordinator, a);
+    expect(actor.decidesPages).toBe(true);
     for (let step = 0; step < 6; step++) {
       const query = await actor.choose(coordinator);
       if (!query) break;

@@ -9,7 +9,7 @@ import { loadModel } from '../../src/policy/checkpoint.ts';
 // workflows from the shipped demos. Then the model it leaves crawls again, frozen.
 describe('a3c strategy (Chromium, testbed)', () => {
   it('learns while it crawls, leaves its model, and crawls frozen from it', async () => {
-    const learning = await crawl('arts', { strategy: 'a3c', model: 'fresh', wge: true, demos: join(repoRoot, 'demos'), maxQueries: 8, maxDepth: 2, maxPages: 120, tMax: 3, scale: 'tiny' });
+    const learning = await crawl('arts', { strategy: 'a3c', model: 'fresh', wge: true, demos: join(repoRoot, 'demos'), maxQueries: 8, maxDepth: 2, maxPages: 120, tMax: 3, scale: 'tiny', pageDecisions: true });
     expect(learning.totals.queriesIssued).toBeGreaterThan(0);
     expect(learning.totals.recordsHarvested).toBeGreaterThan(0);
     expect(learning.policy!.updates).toBeGreaterThan(0);
@@ -17,6 +17,10 @@ describe('a3c strategy (Chromium, testbed)', () => {
     const trace = readLines(join(learning.runDir, 'trace.jsonl'));
     expect(trace.some((r) => r['action'] === 'gradients')).toBe(true);
     expect(trace.filter((r) => r['action'] === 'claim-query').length).toBeGreaterThanOrEqual(learning.totals.queriesIssued);
+    // With --page-decisions every result page read was a rewarded step: the agent asked which of its records were new.
+    const pagesRead = readLines(join(learning.runDir, 'queries.jsonl')).reduce((n, q) => n + Number(q['resultPages'] ?? 0), 0);
+    expect(pagesRead).toBeGreaterThan(0);
+    expect(trace.filter((r) => r['action'] === 'listing').length).toBeGreaterThanOrEqual(pagesRead);
     const { manifest } = loadModel(join(learning.runDir, 'model'));
     expect(manifest.updates).toBe(learning.policy!.updates);
     expect(manifest.wge).toBe(true);
