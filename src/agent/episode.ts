@@ -187,10 +187,10 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
       if (!ok.allowed) break;
     }
     if (actor && pageNo < a.budget.maxResultPagesPerQuery) {
-      const seen = { pageNo, listed: reading.recordLinks.length, newToCrawl, reportedTotal, queryListed: recordLinks.length, queryNew };
-      if ((await actor.decidePage(port, seen, pageTokens(`${snap.title} ${snap.text}`))) === 'back') {
+      const shown = { pageNo, listed: reading.recordLinks.length, newToCrawl, reportedTotal, queryListed: recordLinks.length, queryNew };
+      if ((await actor.decidePage(port, shown, pageTokens(`${snap.title} ${snap.text}`))) === 'back') {
         // In the trace, so a reader sees where the policy stopped reading a query's pages.
-        await port.send({ type: 'trace', episodeId: a.episodeId, action: 'back', input: { page: pageNo, listed: seen.listed, newToCrawl } });
+        await port.send({ type: 'trace', episodeId: a.episodeId, action: 'back', input: { page: pageNo, listed: shown.listed, newToCrawl } });
         break;
       }
     }

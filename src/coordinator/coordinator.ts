@@ -179,7 +179,7 @@ export class Coordinator implements CoordinatorPort {
         this.requireLearner().recordRollout(m, this.table.domain);
         return { ok: true };
       case 'listing':
-        return { newToCrawl: m.links.filter((link) => this.isNewRecord(link)).length };
+        return { newToCrawl: m.links.filter((link) => this.newRecordUrl(link) !== null).length };
       case 'query-result':
         return this.onQueryResult(m);
       case 'record': {
@@ -346,8 +346,8 @@ export class Coordinator implements CoordinatorPort {
     let fresh = 0;
     this.countListings(m.recordLinks);
     for (const [i, link] of m.recordLinks.entries()) {
-      if (!this.isNewRecord(link)) continue;
-      const url = canonicalUrl(link);
+      const url = this.newRecordUrl(link);
+      if (!url) continue;
       this.pendingRecords.add(url);
       fresh++;
       this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey, fromUrl: m.listedOn?.[i] }, true);
@@ -373,10 +373,10 @@ export class Coordinator implements CoordinatorPort {
     return { newRecords: fresh };
   }
 
-  /** A listed record link the crawl has neither harvested nor scheduled, and may fetch. */
-  private isNewRecord(link: string): boolean {
+  /** The canonical URL of a listed record link the crawl has neither harvested nor scheduled, and may fetch; else null. */
+  private newRecordUrl(link: string): string | null {
     const url = tryCanonicalUrl(link);
-    return !!url && !this.store.hasRecord(url) && !this.pendingRecords.has(url) && this.allowed(url).allowed;
+    return url && !this.store.hasRecord(url) && !this.pendingRecords.has(url) && this.allowed(url).allowed ? url : null;
   }
 
   private countListings(links: readonly string[]): void {
