@@ -99,6 +99,7 @@ export interface BenchStrategiesOptions {
   trouble?: string;
   keepRuns?: string;
   models?: string;
+  a3cFrozen?: boolean;
 }
 
 export interface BenchPlan {
@@ -122,6 +123,8 @@ export interface BenchPlan {
   keepRuns?: string;
   /** Evaluate the models in DIR/a3c and DIR/a3c-wge instead of training them. */
   models?: string;
+  /** Evaluate the A3C models frozen: greedy choices, no online learning (`crawl --frozen`). */
+  a3cFrozen: boolean;
 }
 
 export function registerBenchStrategies(bench: Command): void {
@@ -146,6 +149,7 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--scale <s>', `testbed scale: ${SCALES.join(', ')}`, 'small')
     .option('--trouble <mode>', 'testbed trouble: default, on, off', 'default')
     .option('--models <dir>', 'evaluate the models in DIR/a3c and DIR/a3c-wge (from `surfacer train`) instead of training them here')
+    .option('--a3c-frozen', 'crawl with the A3C models frozen (crawl --frozen: the best-scored query each time, no learning) instead of learning online', false)
     .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder; a later bench with the same folder reuses every crawl and training it finished with the same arguments')
     .action(async (opts: BenchStrategiesOptions) => {
       const plan = resolvePlan(opts);
@@ -214,6 +218,7 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
     out: opts.out,
     markdown: opts.markdown,
     keepRuns: opts.keepRuns,
+    a3cFrozen: !!opts.a3cFrozen,
     ...(opts.models !== undefined ? { models: checkedModels(resolve(opts.models), names as BenchStrategy[], testDomains) } : {}),
   };
 }
@@ -430,7 +435,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         'crawl', '--domain', domain, '--strategy', A3C_STRATEGIES.includes(strategy) ? 'a3c' : strategy,
         '--max-queries', String(plan.maxQueries), '--max-pages', String(plan.maxPages), '--agents', String(plan.agents), '--time-limit', String(plan.timeLimit),
         '--scale', plan.scale, '--trouble', plan.trouble, '--testbed-port', '0', '--seed', String(plan.seed), '--allow-post', '--json', '--out', dir,
-        ...(models[strategy] ? ['--model', models[strategy]!] : []),
+        ...(models[strategy] ? ['--model', models[strategy]!, ...(plan.a3cFrozen ? ['--frozen'] : [])] : []),
       ];
       // A crawl's receipt also names the model it started from, so a retrained model is evaluated again.
       const receiptKey = models[strategy] ? [...args, `model ${modelStamp(models[strategy]!)}`] : args;
@@ -481,7 +486,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       },
       trainDomains: plan.trainDomains,
       testDomains: plan.testDomains,
-      a3cOnlineLearning: true,
+      a3cOnlineLearning: !plan.a3cFrozen,
       ...(Object.keys(training).length ? { training } : {}),
       ...(toTrain.length ? { trainingRuns } : {}),
       budgets: { maxQueries: plan.maxQueries, maxPages: plan.maxPages, agents: plan.agents, timeLimitSeconds: plan.timeLimit, trainingEpisodes: plan.episodes, trainingMaxQueries: plan.trainMaxQueries ?? null, allowPost: true },
@@ -493,7 +498,9 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         queriesTo: 'per crawl: first query at which coverage reached 90%/99%, null if never; averaged over the domains that reached it (…Reached says how many of `domains`)',
         harvestRate: 'hidden records harvested / pages fetched (every kind), mean over domains; harvestRateByDepth: mean over the domains that fetched pages at that depth',
         pagesPerSecond: 'pages fetched / crawl wall time (report timing), mean over domains',
-        a3c: 'a3c and a3c-wge are evaluated with online learning on (crawl --model DIR, without --frozen)',
+        a3c: plan.a3cFrozen
+          ? 'a3c and a3c-wge are evaluated frozen (crawl --model DIR --frozen): each query is the one the model scores best, and nothing is learnt during the crawl'
+          : 'a3c and a3c-wge are evaluated with online learning on (crawl --model DIR, without --frozen): queries are drawn from the policy\'s probabilities and it keeps learning',
         oracle: 'the oracle\'s 90%/99% are of the records some single query reaches; the strategies\' are of all hidden records',
       },
       runs,

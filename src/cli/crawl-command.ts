@@ -8,7 +8,6 @@ import { RunStore, TraceFileError, defaultRunDir, readRunStart, traceFileOf } fr
 import { runProvenance, type RunProvenance } from './provenance.ts';
 import { STRATEGY_NAMES, isStrategyName, type StrategyName } from '../strategies/index.ts';
 import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
-import { runCrawl } from '../coordinator/crawl.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
 import { DEFAULT_POLICY } from '../coordinator/policy-learner.ts';
 import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
@@ -225,6 +224,8 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     bar?.start(1, 0, { pages: 0, results: 0, records: 0, queries: 0, forms: 0 });
     let outcome;
     try {
+      // Loaded here, after the options and seeds are checked: the browser and crawler libraries take seconds to load.
+      const { runCrawl } = await import('../coordinator/crawl.ts');
       outcome = await runCrawl({
         config,
         table: loadLvsTable(opts.domain),

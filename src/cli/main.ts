@@ -1,15 +1,23 @@
 import { Command } from 'commander';
 import { UserError } from './errors.ts';
-import { registerTestbedCommand } from './testbed-command.ts';
-import { registerFormsCommand } from './forms-command.ts';
-import { registerBenchCommand } from './bench-command.ts';
-import { registerCrawlCommand } from './crawl-command.ts';
-import { registerReportCommand } from './report-command.ts';
-import { registerWebnavCommand } from './webnav-command.ts';
-import { registerReplayCommand } from './replay-command.ts';
-import { registerDiffCommand } from './diff-command.ts';
-import { registerTrainCommand } from './train-command.ts';
-import { registerDemoCommand } from './demo-command.ts';
+
+/**
+ * Each command's module, loaded only when that command runs (all of them for the overall help
+ * or an unknown command): the browser, crawler and tfjs libraries take seconds to load, and a
+ * `diff` or a bad option should not wait for them. Listed in the order the help shows them.
+ */
+const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
+  crawl: async () => (await import('./crawl-command.ts')).registerCrawlCommand,
+  report: async () => (await import('./report-command.ts')).registerReportCommand,
+  replay: async () => (await import('./replay-command.ts')).registerReplayCommand,
+  diff: async () => (await import('./diff-command.ts')).registerDiffCommand,
+  train: async () => (await import('./train-command.ts')).registerTrainCommand,
+  testbed: async () => (await import('./testbed-command.ts')).registerTestbedCommand,
+  forms: async () => (await import('./forms-command.ts')).registerFormsCommand,
+  bench: async () => (await import('./bench-command.ts')).registerBenchCommand,
+  webnav: async () => (await import('./webnav-command.ts')).registerWebnavCommand,
+  demo: async () => (await import('./demo-command.ts')).registerDemoCommand,
+};
 
 const program = new Command();
 program
@@ -18,16 +26,9 @@ program
   .showHelpAfterError()
   .configureOutput({ outputError: (str, write) => write(str) });
 
-registerCrawlCommand(program);
-registerReportCommand(program);
-registerReplayCommand(program);
-registerDiffCommand(program);
-registerTrainCommand(program);
-registerTestbedCommand(program);
-registerFormsCommand(program);
-registerBenchCommand(program);
-registerWebnavCommand(program);
-registerDemoCommand(program);
+const named = process.argv[2];
+const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+for (const register of await Promise.all(wanted.map((name) => COMMANDS[name]!()))) register(program);
 
 try {
   await program.parseAsync(process.argv);
