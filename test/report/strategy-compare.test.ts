@@ -146,6 +146,15 @@ describe('strategyTable', () => {
     expect(text).not.toContain('†');
   });
 
+  it('says under the table when the A3C models crawled frozen, and only then', () => {
+    const x = summariseStrategy([run({ queriesIssued: 200 })]);
+    const base = { oracle: { queriesTo90: null, queriesTo99: null }, trainDomains: [], testDomains: ['news'] };
+    const frozen = /a3c, a3c-wge: the models crawled frozen/;
+    expect(strategyTable({ ...base, strategies: { a3c: x }, a3cOnlineLearning: false })).toMatch(frozen);
+    expect(strategyTable({ ...base, strategies: { a3c: x }, a3cOnlineLearning: true })).not.toMatch(frozen);
+    expect(strategyTable({ ...base, strategies: { adaptive: x }, a3cOnlineLearning: false })).not.toMatch(frozen);
+  });
+
   it('adds one cell per crawl under the means, with the oracle per domain', () => {
     const base = { strategies: {}, oracle: { queriesTo90: null, queriesTo99: null, perDomain: { news: { queriesTo99: 9 }, sports: { queriesTo99: 35 } } }, trainDomains: [], testDomains: ['news', 'sports'] };
     const text = strategyTable({
