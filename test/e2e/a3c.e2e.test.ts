@@ -9,7 +9,7 @@ import { loadModel } from '../../src/policy/checkpoint.ts';
 // workflows from the shipped demos. Then the model it leaves crawls again, frozen.
 describe('a3c strategy (Chromium, testbed)', () => {
   it('learns while it crawls, leaves its model, and crawls frozen from it', async () => {
-    const learning = await crawl('arts', { strategy: 'a3c', model: 'fresh', wge: true, demos: join(repoRoot, 'demos'), maxQueries: 8, maxDepth: 2, maxPages: 120, tMax: 3, scale: 'tiny', pageDecisions: true });
+    const learning = await crawl('arts', { strategy: 'a3c', model: 'fresh', wge: true, demos: join(repoRoot, 'demos'), maxQueries: 8, maxDepth: 1, maxPages: 120, tMax: 3, scale: 'tiny', pageDecisions: true });
     expect(learning.totals.queriesIssued).toBeGreaterThan(0);
     expect(learning.totals.recordsHarvested).toBeGreaterThan(0);
     expect(learning.policy!.updates).toBeGreaterThan(0);
@@ -25,7 +25,7 @@ describe('a3c strategy (Chromium, testbed)', () => {
     expect(manifest.updates).toBe(learning.policy!.updates);
     expect(manifest.wge).toBe(true);
 
-    const frozen = await crawl('arts', { strategy: 'a3c', model: join(learning.runDir, 'model'), frozen: true, maxQueries: 4, maxDepth: 2, maxPages: 80, scale: 'tiny' });
+    const frozen = await crawl('arts', { strategy: 'a3c', model: join(learning.runDir, 'model'), frozen: true, maxQueries: 4, maxDepth: 1, maxPages: 80, scale: 'tiny' });
     expect(frozen.totals.queriesIssued).toBeGreaterThan(0);
     expect(frozen.policy!.updates).toBe(manifest.updates);
     expect(existsSync(join(frozen.runDir, 'model'))).toBe(false);

@@ -19,7 +19,8 @@ describe('crawl: traps and trouble (real Chromium)', { timeout: 300_000 }, () =>
   });
 
   it('obeys robots.txt and rides out 503s and 429s (health, trouble on)', async () => {
-    const s = await crawl('health', { maxQueries: 4, agents: 4, trouble: 'on' });
+    // The tiny site: the same robots.txt and trouble, and its whole surface (about 60 pages) is crawled.
+    const s = await crawl('health', { maxQueries: 4, agents: 4, trouble: 'on', scale: 'tiny' });
     const pages = readLines<Page>(join(s.runDir, 'pages.jsonl'));
     const disallowed = (u: string) => /^\/(private|admin|cart)\//.test(new URL(u).pathname);
     // The site links to disallowed paths, and none was fetched.
