@@ -1,0 +1,29 @@
+/**
+ * The CLI entry loads only the module of the command it runs (src/cli/main.ts): every command
+ * must still be listed in the help, and a command must work when it is the only one loaded.
+ */
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const surfacer = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/surfacer.js'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+
+describe('surfacer CLI entry', () => {
+  it('lists every command in the overall help, in order', () => {
+    const help = surfacer('--help');
+    expect(help.status).toBe(0);
+    const listed = [...help.stdout.matchAll(/^ {2}(\w+)\b/gm)].map((m) => m[1]);
+    expect(listed).toEqual(['crawl', 'report', 'replay', 'diff', 'train', 'testbed', 'forms', 'bench', 'webnav', 'demo', 'help']);
+  });
+
+  it('runs a command loaded on its own, and says so on an unknown one', () => {
+    const diff = surfacer('diff', '/no/such/run-a', '/no/such/run-b');
+    expect(diff.status).toBe(2);
+    expect(diff.stderr).toMatch(/^surfacer: \/no\/such\/run-a is not a Surfacer run directory/);
+    const unknown = surfacer('crawlx');
+    expect(unknown.status).not.toBe(0);
+    expect(unknown.stderr).toMatch(/unknown command 'crawlx'/);
+  });
+});
