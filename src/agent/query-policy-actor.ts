@@ -10,7 +10,8 @@
  * back.
  */
 import { createRng } from '../lvs/random.ts';
-import { historyRow, pageActionInput, PAGE_ACTIONS, type PageAction, type ResultPageSeen } from '../policy/features.ts';
+import { chooseAction } from '../policy/action-choice.ts';
+import { CONTEXT_DRY_SHARE, historyRow, pageActionInput, PAGE_ACTIONS, type PageAction, type ResultPageSeen } from '../policy/features.ts';
 import { queryStepReward, type QueryStepOutcome } from '../policy/reward.ts';
 import type { CandidateInput, PolicyEpisode, PolicyStep, StateInput } from '../policy/types.ts';
 import { STOP_KEY, type CoordinatorPort, type EpisodeAssignment, type PolicyChoices, type PolicyParams } from '../coordinator/messages.ts';
@@ -130,16 +131,17 @@ export class QueryPolicyActor {
       const hit = nodes.length ? executeWorkflowStep(nodes[this.queries % nodes.length]!, choices.elements, this.rng) : null;
       if (hit) return hit.index;
     }
-    return this.pickIndex(state, choices.inputs);
+    const stop = choices.keys.indexOf(STOP_KEY);
+    return this.pickIndex(state, choices.inputs, choices.context[CONTEXT_DRY_SHARE] ?? 0, stop < 0 ? undefined : stop);
   }
 
-  /** The network's choice: greedy when frozen, else drawn from its probabilities. */
-  private async pickIndex(state: StateInput, candidates: CandidateInput[]): Promise<number> {
+  /**
+   * The network's choice (`chooseAction`): drawn from its probabilities while learning; when
+   * frozen, the best-scored one, or a draw once the form has gone dry (`dryShare`).
+   */
+  private async pickIndex(state: StateInput, candidates: CandidateInput[], dryShare = 0, stopIndex?: number): Promise<number> {
     const { probabilities } = await this.net.evaluate(state, candidates);
-    if (this.params.frozen) return probabilities.indexOf(Math.max(...probabilities));
-    let u = this.rng();
-    for (let i = 0; i < probabilities.length; i++) if ((u -= probabilities[i]!) <= 0) return i;
-    return probabilities.length - 1;
+    return chooseAction(probabilities, { frozen: this.params.frozen, dryShare, stopIndex }, this.rng);
   }
 
   /** The outcome of the pending decision: the query `choose` returned (its first result page), or the next page `decidePage` chose. */

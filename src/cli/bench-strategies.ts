@@ -123,7 +123,7 @@ export interface BenchPlan {
   keepRuns?: string;
   /** Evaluate the models in DIR/a3c and DIR/a3c-wge instead of training them. */
   models?: string;
-  /** Evaluate the A3C models frozen: greedy choices, no online learning (`crawl --frozen`). */
+  /** Evaluate the A3C models frozen: greedy while a form pays, no online learning (`crawl --frozen`). */
   a3cFrozen: boolean;
 }
 
@@ -149,7 +149,7 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--scale <s>', `testbed scale: ${SCALES.join(', ')}`, 'small')
     .option('--trouble <mode>', 'testbed trouble: default, on, off', 'default')
     .option('--models <dir>', 'evaluate the models in DIR/a3c and DIR/a3c-wge (from `surfacer train`) instead of training them here')
-    .option('--a3c-frozen', 'crawl with the A3C models frozen (crawl --frozen: the best-scored query each time, no learning) instead of learning online', false)
+    .option('--a3c-frozen', 'crawl with the A3C models frozen (crawl --frozen: greedy while a form pays, no learning) instead of learning online', false)
     .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder; a later bench with the same folder reuses every crawl and training it finished with the same arguments')
     .action(async (opts: BenchStrategiesOptions) => {
       const plan = resolvePlan(opts);
@@ -499,7 +499,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         harvestRate: 'hidden records harvested / pages fetched (every kind), mean over domains; harvestRateByDepth: mean over the domains that fetched pages at that depth',
         pagesPerSecond: 'pages fetched / crawl wall time (report timing), mean over domains',
         a3c: plan.a3cFrozen
-          ? 'a3c and a3c-wge are evaluated frozen (crawl --model DIR --frozen): each query is the one the model scores best, and nothing is learnt during the crawl'
+          ? 'a3c and a3c-wge are evaluated frozen (crawl --model DIR --frozen): each query is the one the model scores best while the form pays; after k queries in a row without a new record it is drawn from the policy with probability min(1, 2k/patience), never "stop"; nothing is learnt during the crawl'
           : 'a3c and a3c-wge are evaluated with online learning on (crawl --model DIR, without --frozen): queries are drawn from the policy\'s probabilities and it keeps learning',
         oracle: 'the oracle\'s 90%/99% are of the records some single query reaches; the strategies\' are of all hidden records',
       },

@@ -112,7 +112,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--from-trace <trace>', 're-run, from scratch, the configuration recorded in a trace.jsonl (or run directory); options given here override it')
     .addOption(new Option('--host-bandit <mode>', "which host's waiting episode goes next: Thompson sampling over hosts (Anthelion), or off (schedule order)").choices(['thompson', 'off']).default('off'))
     .option('--model <dir>', "a3c: policy model to start from (default: the shipped models/a3c-default; 'fresh' = new parameters from --seed)")
-    .option('--frozen', 'a3c: act greedily with the model as loaded; no learning', false)
+    .option('--frozen', 'a3c: act with the model as loaded, no learning: the best-scored query while the form pays, a draw from the policy after queries with nothing new', false)
     .option('--wge', 'a3c: workflow-guided exploration from the demonstrations in --demos', false)
     .option('--demos <dir>', 'a3c with --wge: folder of demonstration JSON files', DEFAULT_DEMOS_DIR)
     .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)

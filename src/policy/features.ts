@@ -78,6 +78,9 @@ export interface FormProgress {
   budgetSpent: number;
 }
 
+/** Where `stateContext` puts the dry streak over the patience (`FormProgress.zeroStreakShare`). */
+export const CONTEXT_DRY_SHARE = 6;
+
 /** The fixed-length context vector of a decision. */
 export function stateContext(p: FormProgress): number[] {
   const recent = p.recentNew.slice(-5);

@@ -17,7 +17,7 @@ export interface StrategyTableInput {
   codeCommits?: readonly string[];
   /** Each crawl, for the per-domain table under the means. */
   runs?: readonly PerDomainRun[];
-  /** false: the A3C models crawled frozen (greedy, no learning); true or absent: learning online. */
+  /** false: the A3C models crawled frozen (greedy while the form pays, no learning); true or absent: learning online. */
   a3cOnlineLearning?: boolean;
 }
 
@@ -83,7 +83,7 @@ export function strategyTable(input: StrategyTableInput): string {
     'Means over the test domains. queries→X%: mean over the domains that reached X% coverage (how many of them in brackets).',
     'Oracle: greedy set cover over the ground truth, X% of the records some single query reaches' + (typeof o.reachableShare === 'number' ? ` (${(o.reachableShare * 100).toFixed(1)}% of all records)` : '') + '.',
   ];
-  if (input.a3cOnlineLearning === false && Object.keys(input.strategies).some((n) => n.startsWith('a3c'))) out.push('a3c, a3c-wge: the models crawled frozen (crawl --frozen: the best-scored query each time, no learning during the crawl).');
+  if (input.a3cOnlineLearning === false && Object.keys(input.strategies).some((n) => n.startsWith('a3c'))) out.push('a3c, a3c-wge: the models crawled frozen (crawl --frozen: the best-scored query while the form pays, a draw from the policy after dry queries, no learning during the crawl).');
   if ((input.codeCommits?.length ?? 0) > 1) out.push(`Crawls ran on ${input.codeCommits!.length} code versions (${input.codeCommits!.join(', ')}): a resumed bench reused crawls of older code; pages/s compares only within one.`);
   if (carried) out.push('†: some crawl issued fewer queries than that (its strategy ran out, or the page, query or time budget stopped it): its coverage at its last query is carried forward.');
 

@@ -1,0 +1,58 @@
+/**
+ * How an agent turns the policy's probabilities into one action.
+ *
+ * Learning (online): a draw from π — A3C explores through its own stochastic policy.
+ *
+ * Frozen: the best-scored action, except when the form has gone dry. A frozen policy learns
+ * nothing during the crawl, so a greedy one repeats the same kind of query however often it
+ * fails. Measured before this rule: on the sports test site, title-only search, the frozen
+ * a3c-wge model took 25 invented record names in a row ("belpemoro", "finmi", …). Each one
+ * listed only records already known, and the form's patience ended it at 0.83 coverage.
+ * Sampled online, the same model reached 0.98. So after queries that brought nothing new, a frozen
+ * agent draws from π with probability ε = min(1, 2 · dry share), where the dry share is the
+ * form's dry streak over its patience. At half the patience it draws every time. That is also
+ * when "stop" is first offered (`STOP_AFTER_ZERO_STREAK`). While the form pays it stays greedy.
+ * This is the small ε that greedy evaluation keeps in DQN (Mnih et al. 2015), but spent
+ * only where greedy has stopped paying.
+ * A draw to explore is among the other actions only: leaving the form ("stop") is not a way
+ * to try something new, and a greedy choice of stop is still taken.
+ */
+
+export interface ActionChoiceMode {
+  /** No learning: act greedily, exploring only on a dry streak. */
+  frozen: boolean;
+  /** The form's queries in a row without a new record, over its patience (0 on result pages). */
+  dryShare: number;
+  /** Index of the "stop" candidate, when one is offered. */
+  stopIndex?: number;
+}
+
+/** Exploration rate of a frozen agent at a given dry share. */
+export function frozenExploration(dryShare: number): number {
+  return Math.max(0, Math.min(1, 2 * dryShare));
+}
+
+export function chooseAction(probabilities: readonly number[], mode: ActionChoiceMode, rng: () => number): number {
+  if (!mode.frozen) return draw(probabilities, rng);
+  const greedy = probabilities.indexOf(Math.max(...probabilities));
+  const epsilon = frozenExploration(mode.dryShare);
+  if (epsilon === 0 || rng() >= epsilon) return greedy;
+  const explore = probabilities.map((p, i) => (i === mode.stopIndex ? 0 : p));
+  const total = explore.reduce((s, p) => s + p, 0);
+  if (total <= 0) return greedy;
+  let u = rng() * total;
+  let last = greedy;
+  for (let i = 0; i < explore.length; i++) {
+    if (explore[i]! <= 0) continue;
+    last = i;
+    if ((u -= explore[i]!) <= 0) return i;
+  }
+  return last;
+}
+
+/** Index drawn from a probability vector (the online draw, unchanged since the first models). */
+function draw(probabilities: readonly number[], rng: () => number): number {
+  let u = rng();
+  for (let i = 0; i < probabilities.length; i++) if ((u -= probabilities[i]!) <= 0) return i;
+  return probabilities.length - 1;
+}
