@@ -3,7 +3,7 @@
  * training curve alone cannot say — each training crawl is another site, and a site's reward
  * falls as it is exhausted — so this evaluates the checkpoints a training left (`surfacer
  * train --keep-runs DIR` keeps each crawl's run, and each run its `model/`) the same way:
- * every checkpoint, frozen (greedy, no learning), crawls the same held-out sites at the same
+ * every checkpoint, frozen (no learning: `crawl --frozen`), crawls the same held-out sites at the same
  * small budget, and the table shows coverage and reward per episode against training
  * episodes. The untrained start (fresh parameters from the training's seed) is checkpoint 0.
  */
