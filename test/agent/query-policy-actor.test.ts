@@ -8,7 +8,8 @@ import { QueryPolicyActor } from '../../src/agent/query-policy-actor.ts';
 import { PolicyThreads } from '../../src/agent/policy-threads.ts';
 import { loadLvsTable } from '../../src/lvs/index.ts';
 import { RunStore } from '../../src/store/index.ts';
-import { tokenBucket } from '../../src/policy/features.ts';
+import { CONTEXT_DRY_SHARE, tokenBucket, valueTokens } from '../../src/policy/features.ts';
+import type { PolicyCompute } from '../../src/agent/policy-compute.ts';
 
 // The learning path without a browser: a coordinator, agents acting under the policy through
 // the message interface, and a fake site whose answer to a query depends only on the query.
@@ -187,4 +188,55 @@ describe('result-page decisions under the learned policy', () => {
     const late = nextShare(r.choices, 18, 24);
     expect(late).toBeGreaterThan(Math.max(0.6, early));
   }, 120_000);
+});
+
+/**
+ * A frozen agent on a form gone dry: a stand-in network always scores the first query on
+ * offer best (0.3, the rest sharing 0.7), and every query lists only records the crawl
+ * already has. While the streak is short the agent must take that first query; once the
+ * coordinator's context says the form has been dry for half its patience, it must draw.
+ */
+describe('a frozen agent', () => {
+  it('takes the best-scored query while the form pays, and draws from the policy once it has gone dry', async () => {
+    const { coordinator, store, harvests } = await coordinatorWithForm({ seed: 5, patience: 20, policy: { frozen: true, tMax: 3, learningRate: 0.01 } });
+    const known = Array.from({ length: 3 }, (_, i) => `${SITE}/known/${i}`);
+    for (const url of known) await coordinator.send({ type: 'record', episodeId: 'e0', url, title: `known ${url}`, text: `known item ${url}`, attributes: {}, depth: 2 });
+    const seen: { dryShare: number; tokens: number[][] }[] = [];
+    const compute: PolicyCompute = {
+      load: async () => undefined,
+      evaluate: async (state, candidates) => {
+        seen.push({ dryShare: state.context[CONTEXT_DRY_SHARE]!, tokens: candidates.map((c) => c.tokens) });
+        const rest = 0.7 / Math.max(1, candidates.length - 1);
+        return { probabilities: candidates.map((_, i) => (i === 0 ? 0.3 : rest)), value: 0 };
+      },
+      gradients: async () => {
+        throw new Error('a frozen agent does not learn');
+      },
+      release: () => undefined,
+    };
+    const a = harvests.shift()!;
+    const actor = await QueryPolicyActor.start(coordinator, a, compute);
+    const picks: { dryShare: number; index: number }[] = [];
+    for (let step = 0; step < 18; step++) {
+      const query = await actor.choose(coordinator);
+      // "Stop" is on offer from 12 dry queries on; a draw to explore never takes it.
+      expect(query).not.toBeNull();
+      const last = seen[seen.length - 1]!;
+      picks.push({ dryShare: last.dryShare, index: last.tokens.findIndex((t) => t.join() === valueTokens(query!.terms).join()) });
+      const { newRecords } = await coordinator.send({ type: 'query-result', episodeId: a.episodeId, formKey: form.formKey, queryKey: query!.key, values: query!.values, terms: query!.terms, resultPages: 1, recordLinks: known });
+      expect(newRecords).toBe(0);
+      actor.observe({ newRecords, results: known.length, resultPages: 1, failed: false });
+    }
+    await actor.finish(coordinator);
+    // The streak grows by one per query: 0, 1/20, 2/20, …
+    expect(picks.map((p) => p.dryShare)).toEqual(picks.map((_, i) => i / 20));
+    expect(picks.every((p) => p.index >= 0)).toBe(true);
+    expect(picks[0]!.index).toBe(0);
+    // From 10 dry queries on (half the patience) every choice is a draw: 70 % of the mass lies elsewhere.
+    const dry = picks.filter((p) => p.dryShare >= 0.5);
+    expect(dry.length).toBe(8);
+    expect(dry.filter((p) => p.index !== 0).length).toBeGreaterThanOrEqual(3);
+    coordinator.learner!.dispose();
+    await store.close();
+  });
 });
