@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildLattice, constraintKey, demoActionElement, induceDemoLattice, induceQueryLattice, loadDemo, loadDemos, queryStepsOf, satisfiesAll, stepConstraints, type Demo } from '../../src/wge/index.ts';
+import { TEST_DOMAINS } from '../../src/cli/bench-strategies.ts';
 import { repoRoot } from './helpers.ts';
 
 const demo = (name: string): Demo => loadDemo(join(repoRoot, 'demos', `${name}.json`));
+/** Recorded on home, a test domain: kept out of demos/ (which training reads) and used here only for its inline layout. */
+const homeDemo = (): Demo => loadDemo(join(repoRoot, 'test', 'wge', 'fixtures', 'home-multi-field.json'));
 
 describe('workflow induction', () => {
   it('turns the arts keyword demo into one query step with its constraints and a 32-node lattice', () => {
@@ -25,9 +28,15 @@ describe('workflow induction', () => {
   });
 
   it('groups a multi-field query (keyword + category) into one step whose main field is the keyword', () => {
-    const [q] = queryStepsOf(demo('home-multi-field'));
+    const [q] = queryStepsOf(demo('shopping-multi-field'));
     expect(q!.fields.map((f) => `${f.action}:${f.element.fieldType}`)).toEqual(['type:search query', 'select:search category / refinement']);
-    expect(q!.main.value).toBe('garden');
+    expect(q!.main.value).toBe('shoes');
+  });
+
+  it('demos/ holds only demonstrations recorded on training domains (none on the five test domains)', () => {
+    const demos = loadDemos(join(repoRoot, 'demos'));
+    expect(demos.length).toBeGreaterThan(0);
+    for (const d of demos) expect(TEST_DOMAINS as readonly (string | undefined)[]).not.toContain(d.domain);
   });
 
   it('a select-only demo yields select constraints: no LVS label, source options (16 nodes)', () => {
@@ -43,7 +52,7 @@ describe('workflow induction', () => {
 
   it('induces one workflow per demo that issued a query', () => {
     const lattice = induceQueryLattice(loadDemos(join(repoRoot, 'demos')));
-    expect(lattice.workflows.map((w) => w.demo).sort()).toEqual(['arts-advanced-search', 'arts-keyword-search', 'games-category-browse', 'home-multi-field']);
+    expect(lattice.workflows.map((w) => w.demo).sort()).toEqual(['arts-advanced-search', 'arts-keyword-search', 'games-category-browse', 'shopping-multi-field']);
     expect(lattice.workflows.map((w) => w.lattices.map((l) => l.nodes.length))).toEqual(expect.arrayContaining([[32], [16]]));
   });
 
@@ -64,7 +73,7 @@ describe('workflow induction', () => {
   });
 
   it('same row: fields laid out side by side (home) are induced as same-row neighbours', () => {
-    const d = demo('home-multi-field');
+    const d = homeDemo();
     const select = d.steps.findIndex((s) => s.action === 'select');
     expect(stepConstraints(d.steps[select]!, d.steps[select - 1]).map(constraintKey)).toEqual(expect.arrayContaining(['near<=150', 'sameRow']));
   });
