@@ -62,9 +62,13 @@ describe('policy model files', () => {
 });
 
 describe('query step reward', () => {
-  it('pays new records, charges the step, duplicates, empty answers', () => {
-    // 20 new of 20 listed on 2 pages: 2 + 0.04 − 0.05
-    expect(queryStepReward({ newRecords: 20, results: 20, resultPages: 2, failed: false })).toBeCloseTo(1.99, 10);
+  it('pays new records, charges every page read, duplicates, empty answers', () => {
+    // 20 new of 20 listed on 2 pages: 2 + 0.04 − 2·0.05
+    expect(queryStepReward({ newRecords: 20, results: 20, resultPages: 2, failed: false })).toBeCloseTo(1.94, 10);
+    // 40 known records paged through on 4 pages: − 4·0.05 − 0.1, against − 0.15 for the same news in one page
+    expect(queryStepReward({ newRecords: 0, results: 40, resultPages: 4, failed: false })).toBeCloseTo(-0.3, 10);
+    // an answer that could not be read at all (0 pages) still costs its step
+    expect(queryStepReward({ newRecords: 0, results: 0, resultPages: 0, failed: true })).toBeCloseTo(-0.25, 10);
     // 5 new of 10: 0.5 + 0.02 − 0.05 − 0.1·0.5
     expect(queryStepReward({ newRecords: 5, results: 10, resultPages: 1, failed: false })).toBeCloseTo(0.42, 10);
     // nothing listed: − 0.05 − 0.2
