@@ -4,7 +4,7 @@
  * budgets and the safety rules, and decides which episodes go into the queue next.
  */
 import { canonicalUrl, isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
-import { KeywordPool, ValueWeights, type LvsTable } from '../lvs/index.ts';
+import { KeywordPool, RecordPool, ValueWeights, type LvsTable } from '../lvs/index.ts';
 import { createRng } from '../lvs/random.ts';
 import type { PageEntry, QueryEntry, RunStore } from '../store/index.ts';
 import { createStrategy, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyContext, type StrategyName } from '../strategies/index.ts';
@@ -68,7 +68,7 @@ export type Enqueue = (assignment: EpisodeAssignment) => void;
 
 export class Coordinator implements CoordinatorPort {
   private readonly forms = new Map<string, FormState>();
-  private readonly pools = new Map<string, KeywordPool>();
+  private readonly pools = new Map<string, RecordPool>();
   private readonly surfacePools = new Map<string, KeywordPool>();
   private readonly weights: ValueWeights;
   private readonly enqueuedUrls = new Set<string>();
@@ -81,7 +81,6 @@ export class Coordinator implements CoordinatorPort {
   private readonly listings = new Map<string, { counts: Map<string, number>; once: number; total: number }>();
   /** Bumped on every resume so episode ids (and Crawlee unique keys) never repeat. */
   private session = 0;
-  private pooledCount = 0;
   /** Thompson sampling over hosts (hostBandit 'thompson'); its draws use their own random stream. */
   hostBandit?: HostBandit;
   private readonly banditRng: () => number;
@@ -186,8 +185,7 @@ export class Coordinator implements CoordinatorPort {
         const fresh = this.store.addRecord({ url: m.url, title: m.title, text: m.text, attributes: m.attributes, query: m.foundBy, depth: m.depth });
         this.pendingRecords.delete(canonicalUrl(m.url));
         if (fresh) {
-          addRecordToPool(this.poolFor(m.url), m);
-          this.pooledCount++;
+          this.recordPoolFor(m.url).add({ title: m.title, text: m.text, attributes: m.attributes });
           this.gain(m.episodeId, 1);
         }
         return { fresh };
@@ -318,8 +316,8 @@ export class Coordinator implements CoordinatorPort {
 
   /** A form's unissued queries and the evidence every strategy (and the learned policy) weighs them by. */
   private queryContext(form: FormState) {
-    const pool = this.poolFor(form.info.pageUrl);
-    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued);
+    const pool = this.recordPoolFor(form.info.pageUrl);
+    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued);
     const listing = this.listings.get(new URL(form.info.pageUrl).host);
     const ctx: StrategyContext = { corpus: corpusView(pool), harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
     return { candidates, ctx, listing };
@@ -411,11 +409,16 @@ export class Coordinator implements CoordinatorPort {
     return pool;
   }
 
+  /** Words of a site's harvested records, less its record template (menus, footer). */
   poolFor(url: string): KeywordPool {
+    return this.recordPoolFor(url).keywords;
+  }
+
+  private recordPoolFor(url: string): RecordPool {
     const host = new URL(url).host;
     let pool = this.pools.get(host);
     if (!pool) {
-      pool = new KeywordPool();
+      pool = new RecordPool();
       this.pools.set(host, pool);
     }
     return pool;
@@ -499,7 +502,7 @@ export class Coordinator implements CoordinatorPort {
 
   /**
    * Rebuilds the coordinator after a stop or a kill: strategies, issued queries, weights and
-   * keyword pools from the last checkpoint, then everything written after it from the JSONL
+   * surface-word pools from the last checkpoint (record pools are counted again from the store), then everything written after it from the JSONL
    * files (queries, records, search forms found), and puts back into the queue whatever was
    * known but not done: listed records not fetched, links not followed, forms with queries
    * left. Crawlee's persisted queue holds most of these already; its unique keys drop the
@@ -517,7 +520,6 @@ export class Coordinator implements CoordinatorPort {
       this.weights.restore(saved.lvsWeights);
       for (const url of saved.enqueuedUrls) this.enqueuedUrls.add(url);
       for (const id of saved.formsSeen) this.formsSeen.add(id);
-      for (const [host, pool] of Object.entries(saved.pools)) this.pools.set(host, KeywordPool.fromJSON(pool));
       for (const [host, pool] of Object.entries(saved.surfacePools ?? {})) this.surfacePools.set(host, KeywordPool.fromJSON(pool));
       for (const f of Object.values(saved.forms)) this.addForm(f.info, createStrategy(this.config.strategy, f.strategy), f.issued, f.zeroStreak, f.done);
       if (this.hostBandit && saved.hostBandit) this.hostBandit = HostBandit.fromJSON(saved.hostBandit);
@@ -540,12 +542,9 @@ export class Coordinator implements CoordinatorPort {
         this.queriesIssued++;
       }
     }
-    // Records are appended in order, so those after the checkpoint's count are not pooled yet.
-    const records = this.store.records();
-    for (const r of records.slice(saved?.pooledCount ?? 0)) {
-      addRecordToPool(this.poolFor(r.url), { title: r.title ?? '', text: r.text ?? '', attributes: r.attributes ?? {} });
-    }
-    this.pooledCount = records.length;
+    // The record pools are counted again from the store, in the order the records came: the
+    // template is judged from all of a site's records, which a checkpoint does not keep.
+    for (const r of this.store.records()) this.recordPoolFor(r.url).add({ title: r.title ?? '', text: r.text ?? '', attributes: r.attributes ?? {} });
     this.requeueUnfinished(queries);
   }
 
@@ -595,14 +594,12 @@ export class Coordinator implements CoordinatorPort {
       episodeCounter: this.episodeCounter,
       enqueuedUrls: [...this.enqueuedUrls],
       formsSeen: [...this.formsSeen],
-      pooledCount: this.pooledCount,
       queriesIssued: this.queriesIssued - inFlight,
       errors: this.errors,
       formsFound: this.formsFound,
       formsSkipped: this.formsSkipped,
       lvsWeights: this.weights.toJSON(),
       forms: Object.fromEntries([...this.forms].map(([k, f]) => [k, { info: f.info, issued: [...f.issued].filter((q) => !f.inFlight.has(q)), zeroStreak: f.zeroStreak, done: f.done, strategy: f.strategy.toJSON() }])),
-      pools: Object.fromEntries([...this.pools].map(([h, p]) => [h, p.toJSON()])),
       surfacePools: Object.fromEntries([...this.surfacePools].map(([h, p]) => [h, p.toJSON()])),
       ...(this.hostBandit ? { hostBandit: this.hostBandit.toJSON() } : {}),
       ...(this.weblog ? { weblog: this.weblog.toJSON(), restartsDone: this.restartsDone } : {}),
@@ -615,41 +612,31 @@ interface SavedCoordinator {
   episodeCounter: number;
   enqueuedUrls: string[];
   formsSeen: string[];
-  pooledCount: number;
   queriesIssued: number;
   errors: number;
   formsFound: Record<string, number>;
   formsSkipped: Record<string, number>;
   lvsWeights: unknown;
   forms: Record<string, { info: SearchFormInfo; issued: string[]; zeroStreak: number; done: boolean; strategy: unknown }>;
-  pools: Record<string, unknown>;
   surfacePools: Record<string, unknown>;
   hostBandit?: unknown;
   weblog?: unknown;
   restartsDone?: number;
 }
 
-/** A record enters the pool by parts, so a term remembers whether titles or attributes held it. */
-function addRecordToPool(pool: KeywordPool, r: { title: string; text: string; attributes: Record<string, unknown> }): void {
-  pool.addRecord([
-    { text: r.title, context: { tag: 'title' } },
-    { text: r.text, context: { tag: 'text' } },
-    ...Object.entries(r.attributes).map(([k, v]) => ({ text: String(v), context: { tag: 'attribute', attribute: k } })),
-  ]);
-}
-
-function corpusView(pool: KeywordPool): CorpusView {
+/** Reads the site's pool anew on every call: it is replaced when the record template changes. */
+function corpusView(records: RecordPool): CorpusView {
   return {
     get documents() {
-      return pool.documents;
+      return records.keywords.documents;
     },
     documentFrequency: (term: string) => {
       const words = termsOf(term);
       if (words.length === 0) return 0;
-      return Math.min(...words.map((w) => pool.stats(w)?.df ?? 0));
+      return Math.min(...words.map((w) => records.keywords.stats(w)?.df ?? 0));
     },
     termStats: (term: string) => {
-      const s = pool.stats(term);
+      const s = records.keywords.stats(term);
       if (!s) return undefined;
       const contexts: Record<string, number> = {};
       for (const c of s.contexts) contexts[c.tag ?? 'other'] = (contexts[c.tag ?? 'other'] ?? 0) + c.count;

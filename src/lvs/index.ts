@@ -1,6 +1,6 @@
 /**
  * LVS: HiWE's Label Value Set tables, matching form fields to LVS labels, value weights that
- * learn from harvest, and the keyword pool grown from harvested records.
+ * learn from harvest, and the keyword pool grown from harvested records (less each site's record template).
  */
 export type { FieldInfo, FieldOption, FieldValueSource, LvsLabel, LvsTable, WeightedValue } from './types.ts';
 export { LVS_DOMAINS, isLvsDomain, type LvsDomain } from './domains.ts';
@@ -11,3 +11,5 @@ export { ValueWeights, type ValueOutcome, type ValueStats, type ValueWeightsOpti
 export { KeywordPool, extractTerms, type PoolRanking, type PoolTerm, type RankOptions, type TermContext, type TermContextCount, type TermStats } from './keyword-pool.ts';
 export { analyse, type NlpToken } from './nlp.ts';
 export { createRng } from './random.ts';
+export { RecordPool, type PooledRecord } from './record-pool.ts';
+export { JUDGE_FROM, RecordTemplate, TEMPLATE_SHARE, textLines } from './record-template.ts';

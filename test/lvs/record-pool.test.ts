@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { JUDGE_FROM, RecordPool, RecordTemplate, textLines } from '../../src/lvs/index.ts';
+
+// A record page as the snapshot writes it: one block per line, menu and footer around the record.
+const MENU = ['Sports Desk', 'Home', 'Football', 'Tennis', 'Contact'];
+const FOOTER = ['Privacy', 'Partners', '© Sports Daily. All rights reserved.'];
+const HEADLINES = ['Rovers edge Athletic', 'Late goal sinks United', 'Baseline rally wins final', 'Keeper saves penalty', 'Sprinter breaks record', 'Derby ends level', 'Captain signs extension', 'Coach praises defence', 'Striker returns from injury', 'Champions lift trophy', 'Relegation fight tightens', 'Cup draw made', 'Veteran retires', 'Transfer window closes', 'Fans protest prices', 'Academy graduate shines'];
+
+function page(i: number, extra: string[] = []): { title: string; text: string; attributes: Record<string, unknown> } {
+  const title = HEADLINES[i % HEADLINES.length]!;
+  return { title, text: [...MENU, title, `Report number ${i} about ${title.toLowerCase()}.`, ...extra, ...FOOTER].join('\n'), attributes: {} };
+}
+
+describe('RecordTemplate', () => {
+  it('judges nothing before it has seen enough records, then the lines most record pages share', () => {
+    const t = new RecordTemplate();
+    for (let i = 0; i < JUDGE_FROM - 1; i++) expect(t.observe(textLines(page(i).text))).toBe(false);
+    expect(t.lines.size).toBe(0);
+    expect(t.observe(textLines(page(JUDGE_FROM - 1).text))).toBe(true);
+    expect([...t.lines].sort()).toEqual([...MENU, ...FOOTER].map((l) => l.toLowerCase()).sort());
+    expect(t.content(page(3).text)).toBe(`${HEADLINES[3]}\nReport number 3 about ${HEADLINES[3]!.toLowerCase()}.`);
+  });
+
+  it('gives a line back to content when it turns out to be shared by one answer only', () => {
+    const t = new RecordTemplate();
+    // The first records all answer one query and share its section line.
+    for (let i = 0; i < JUDGE_FROM; i++) t.observe(textLines(page(i, ['Section: Football']).text));
+    expect(t.isTemplate('section: football')).toBe(true);
+    // Judged again at twice the records: 8 of 17 pages hold it, not more than half.
+    let changed = false;
+    for (let i = JUDGE_FROM; i < 2 * JUDGE_FROM; i++) changed = t.observe(textLines(page(i, ['Section: Tennis']).text)) || changed;
+    expect(changed).toBe(true);
+    expect(t.isTemplate('section: football')).toBe(false);
+    expect(t.isTemplate('privacy')).toBe(true);
+  });
+});
+
+describe('RecordPool', () => {
+  it('leaves menu and footer words out, from the records before the template was known too', () => {
+    const pool = new RecordPool();
+    for (let i = 0; i < 3; i++) pool.add(page(i));
+    // Before the first judgement the chrome is counted like content.
+    expect(pool.keywords.stats('privacy')?.df).toBe(3);
+    for (let i = 3; i < 12; i++) pool.add(page(i));
+    const words = pool.keywords;
+    expect(words.documents).toBe(12);
+    for (const chrome of ['privacy', 'partners', 'contact', 'desk', 'rights']) expect(words.stats(chrome), chrome).toBeUndefined();
+    // Content words keep their counts; "report" is on every record page but in lines of their own.
+    expect(words.stats('report')?.df).toBe(12);
+    expect(words.stats('rovers')?.df).toBe(1);
+    // The top of the frequency ranking is content now.
+    expect(words.ranked('df', { limit: 2 }).map((s) => s.term)).toEqual(['number', 'report']);
+  });
+
+  it('keeps a template word that a record names in its title or text', () => {
+    const pool = new RecordPool();
+    for (let i = 0; i < 12; i++) pool.add(page(i, i < 4 ? ['Football league table after the weekend'] : []));
+    const football = pool.keywords.stats('football');
+    expect(football?.df).toBe(4);
+    expect(pool.keywords.stats('tennis')).toBeUndefined();
+    pool.add({ title: 'Tennis star withdraws', text: page(0).text, attributes: {} });
+    expect(pool.keywords.stats('tennis')?.df).toBe(1);
+    expect(pool.keywords.stats('tennis')?.contexts.map((c) => c.tag)).toEqual(['title']);
+  });
+
+  it('counts the same pool however the records are fed again (as a resumed crawl does)', () => {
+    const a = new RecordPool();
+    const b = new RecordPool();
+    for (let i = 0; i < 20; i++) a.add(page(i, i % 3 === 0 ? ['Section: Football'] : []));
+    for (let i = 0; i < 20; i++) b.add(page(i, i % 3 === 0 ? ['Section: Football'] : []));
+    expect(b.keywords.toJSON()).toEqual(a.keywords.toJSON());
+    expect([...b.templateLines]).toEqual([...a.templateLines]);
+  });
+});
