@@ -113,3 +113,32 @@ describe('Coordinator with the host bandit', () => {
     expect(again.c.weblog!.toJSON()).toEqual(c.weblog!.toJSON());
   });
 });
+
+describe('Coordinator record pools', () => {
+  // Record pages of one site: the same menu and footer around each record's own lines.
+  const recordPage = (i: number) => ({
+    title: `Harbour regatta report ${i}`,
+    text: ['Sports Desk', 'Home', 'Contact', `Harbour regatta report ${i}`, `Crew ${i} rowed the ${i % 2 ? 'river' : 'lake'} course.`, 'Privacy', 'All rights reserved.'].join('\n'),
+  });
+
+  it("keeps menu and footer words out of the site's record pool, and counts the same pool again on resume", async () => {
+    const dir = join(root, 'pools');
+    const { c, store } = await setup({}, dir);
+    for (let i = 0; i < 10; i++) {
+      const { title, text } = recordPage(i);
+      await c.send({ type: 'record', episodeId: `e${i}`, url: `${SITE}/r/${i}`, title, text, attributes: {}, depth: 2 });
+    }
+    const words = c.poolFor(`${SITE}/search`);
+    expect(words.documents).toBe(10);
+    for (const chrome of ['desk', 'contact', 'privacy', 'rights']) expect(words.stats(chrome), chrome).toBeUndefined();
+    expect(words.stats('regatta')?.df).toBe(10);
+    expect(words.stats('river')?.df).toBe(5);
+    await c.checkpoint();
+    await store.close();
+    stores.splice(stores.indexOf(store), 1);
+
+    const again = await setup({}, dir, true);
+    again.c.restore();
+    expect(again.c.poolFor(`${SITE}/search`).toJSON()).toEqual(words.toJSON());
+  });
+});
