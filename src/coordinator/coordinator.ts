@@ -502,8 +502,9 @@ export class Coordinator implements CoordinatorPort {
 
   /**
    * Rebuilds the coordinator after a stop or a kill: strategies, issued queries, weights and
-   * surface-word pools from the last checkpoint (record pools are counted again from the store), then everything written after it from the JSONL
-   * files (queries, records, search forms found), and puts back into the queue whatever was
+   * surface-word pools from the last checkpoint, then everything written after it from the
+   * JSONL files (queries, records, search forms found; the record pools are counted again
+   * from all records), and puts back into the queue whatever was
    * known but not done: listed records not fetched, links not followed, forms with queries
    * left. Crawlee's persisted queue holds most of these already; its unique keys drop the
    * repeats, and this covers what a kill kept it from writing.
