@@ -26,7 +26,7 @@ describe('RecordTemplate', () => {
     // The first records all answer one query and share its section line.
     for (let i = 0; i < JUDGE_FROM; i++) t.observe(textLines(page(i, ['Section: Football']).text));
     expect(t.isTemplate('section: football')).toBe(true);
-    // Judged again at twice the records: 8 of 17 pages hold it, not more than half.
+    // Judged again at twice the records: 8 of 16 pages hold it, not more than half.
     let changed = false;
     for (let i = JUDGE_FROM; i < 2 * JUDGE_FROM; i++) changed = t.observe(textLines(page(i, ['Section: Tennis']).text)) || changed;
     expect(changed).toBe(true);
