@@ -12,4 +12,4 @@ export { KeywordPool, extractTerms, type PoolRanking, type PoolTerm, type RankOp
 export { analyse, type NlpToken } from './nlp.ts';
 export { createRng } from './random.ts';
 export { RecordPool, type PooledRecord } from './record-pool.ts';
-export { JUDGE_FROM, RecordTemplate, TEMPLATE_SHARE, textLines } from './record-template.ts';
+export { JUDGE_FROM, RecordTemplate, textLines } from './record-template.ts';

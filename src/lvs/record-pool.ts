@@ -23,11 +23,6 @@ export class RecordPool {
     return this.pool;
   }
 
-  /** Lines judged to be the site's template. */
-  get templateLines(): ReadonlySet<string> {
-    return this.template.lines;
-  }
-
   add(record: PooledRecord): void {
     this.records.push(record);
     if (!this.template.observe(textLines(record.text))) {
