@@ -2,7 +2,9 @@
  * `surfacer train`: trains the a3c policy on the built-in testbed sites of some domains. Each
  * step is a real crawl with `--strategy a3c` (agents acting and sending gradients, the
  * coordinator applying them) that starts from the model the previous crawl left; domains are
- * taken in turn until the policy has run the asked number of episodes. The model directory
+ * taken in turn until the policy has run the asked number of episodes and every domain has
+ * been crawled once (a crawl can run 10 episodes, so stopping at the count alone would leave
+ * the last domains of the list, and their kinds of search form, untrained). The model directory
  * gets the tfjs weights and a manifest with the training curve (reward per episode).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -44,7 +46,7 @@ export function registerTrainCommand(program: Command): void {
     .command('train')
     .description('train the a3c query policy by crawling the built-in testbed sites of some domains; writes a model directory')
     .requiredOption('--domains <list>', 'comma-separated ODP domains to train on', (v: string) => v.split(',').map((d) => d.trim()).filter(Boolean))
-    .option('--episodes <n>', 'train until the policy has run this many harvest episodes', wholeNumber('--episodes', 1), 60)
+    .option('--episodes <n>', 'train until the policy has run this many harvest episodes (and every domain has been crawled once)', wholeNumber('--episodes', 1), 60)
     .requiredOption('--out <dir>', 'model directory to write (e.g. models/<name>)')
     .option('--wge', 'workflow-guided exploration from the demonstrations (default)', true)
     .option('--no-wge', 'no workflow-guided exploration')
@@ -79,7 +81,7 @@ export async function trainCommand(opts: TrainOptions) {
   let curveBefore = opts.init ? loadModel(opts.init).manifest.curve.length : 0;
   const started = Date.now();
   try {
-    for (let i = 0; episodes < opts.episodes; i++) {
+    for (let i = 0; episodes < opts.episodes || i < opts.domains.length; i++) {
       const domain = opts.domains[i % opts.domains.length]!;
       const crawl: CrawlCliOptions = {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
