@@ -6,10 +6,16 @@
  * every checkpoint, frozen (no learning: `crawl --frozen`), crawls the same held-out sites at the same
  * small budget, and the table shows coverage and reward per episode against training
  * episodes. The untrained start (fresh parameters from the training's seed) is checkpoint 0.
+ *
+ * Several trainings (`--checkpoints a,b`: say with and without --wge, same seed and domains)
+ * share that start and are read against each other: how many training episodes each needed
+ * before a checkpoint reached a held-out coverage (`--targets`). That is the question "does
+ * WGE reach a given reward in fewer episodes" asked of the policy itself rather than of the
+ * training curve, whose reward per episode mostly says which site was being crawled.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadModel, type CurvePoint } from '../policy/checkpoint.ts';
 import { TESTBED_DOMAINS } from '../testbed/index.ts';
@@ -20,7 +26,10 @@ import { UserError } from './errors.ts';
 import { writeText } from './output.ts';
 
 export interface LearningBenchOptions {
+  /** One `train --keep-runs` folder, or several, comma-separated, to compare trainings. */
   checkpoints: string;
+  /** Held-out mean coverages to report episodes-to-reach for (comma-separated). */
+  targets?: string;
   testDomains?: string;
   maxQueries?: string;
   maxPages?: string;
@@ -33,6 +42,10 @@ export interface LearningBenchOptions {
 
 interface Checkpoint {
   name: string;
+  /** The training (its folder's name) this checkpoint is from; null for the shared untrained start. */
+  training: string | null;
+  /** Trained with workflow-guided exploration. */
+  wge: boolean;
   /** Model folder, or 'fresh' for the untrained start. */
   model: string;
   episodes: number;
@@ -51,8 +64,20 @@ interface DomainResult {
   error?: string;
 }
 
+type EvaluatedCheckpoint = Checkpoint & { perDomain: Record<string, DomainResult>; meanCoverage: number | null; meanEpisodeReward: number | null };
+
+/** One training read as a whole: training episodes before its checkpoints reached each target. */
+export interface TrainingReach {
+  name: string;
+  dir: string;
+  wge: boolean;
+  /** target coverage → training episodes of the first checkpoint (the untrained start included) at or above it; null if none. */
+  episodesToReach: Record<string, number | null>;
+}
+
 export interface LearningBenchResult {
-  checkpoints: (Checkpoint & { perDomain: Record<string, DomainResult>; meanCoverage: number | null; meanEpisodeReward: number | null })[];
+  checkpoints: EvaluatedCheckpoint[];
+  trainings?: TrainingReach[];
   testDomains: string[];
   budgets: { maxQueries: number; maxPages: number; seed: number };
   conventions: Record<string, string>;
@@ -60,15 +85,42 @@ export interface LearningBenchResult {
 
 /** Checkpoints of a `train --keep-runs` folder, in training order, after the untrained start. */
 export function trainingCheckpoints(dir: string): Checkpoint[] {
+  return [UNTRAINED, ...trainedCheckpoints(dir)];
+}
+
+const UNTRAINED: Checkpoint = { name: 'untrained', training: null, wge: false, model: 'fresh', episodes: 0, updates: 0, domains: [] };
+
+/** The trained checkpoints of one `train --keep-runs` folder, in training order. */
+function trainedCheckpoints(dir: string): Checkpoint[] {
   if (!existsSync(dir)) throw new UserError(`--checkpoints ${dir}: no such folder (expected the --keep-runs folder of \`surfacer train\`)`);
   const runs = readdirSync(dir).filter((n) => existsSync(join(dir, n, 'model', 'model.json'))).sort();
   if (!runs.length) throw new UserError(`--checkpoints ${dir}: no training run with a model/ in it (expected the --keep-runs folder of \`surfacer train\`)`);
-  const found = runs.map((name) => {
+  return runs.map((name) => {
     const { manifest } = loadModel(join(dir, name, 'model'));
-    return { name, model: join(dir, name, 'model'), episodes: manifest.episodes, updates: manifest.updates, domains: manifest.domains };
+    return { name, training: basename(dir), wge: manifest.wge, model: join(dir, name, 'model'), episodes: manifest.episodes, updates: manifest.updates, domains: manifest.domains };
   });
-  return [{ name: 'untrained', model: 'fresh', episodes: 0, updates: 0, domains: [] }, ...found];
 }
+
+/**
+ * Per training, the training episodes of its first checkpoint (in training order, after the
+ * shared untrained start) whose mean held-out coverage reached each target.
+ */
+export function episodesToReach(checkpoints: readonly EvaluatedCheckpoint[], trainings: readonly { name: string; dir: string; wge: boolean }[], targets: readonly number[]): TrainingReach[] {
+  const start = checkpoints.find((c) => c.training === null);
+  return trainings.map((t) => {
+    const path = [...(start ? [start] : []), ...checkpoints.filter((c) => c.training === t.name)];
+    const reach = Object.fromEntries(targets.map((target) => [String(target), path.find((c) => c.meanCoverage !== null && c.meanCoverage >= target)?.episodes ?? null]));
+    return { ...t, episodesToReach: reach };
+  });
+}
+
+function parseTargets(value: string | undefined): number[] {
+  const targets = (value ?? DEFAULT_TARGETS).split(',').map((t) => t.trim()).filter(Boolean).map(Number);
+  if (!targets.length || targets.some((t) => !Number.isFinite(t) || t <= 0 || t > 1)) throw new UserError(`--targets must be coverages in (0, 1], comma-separated (got "${value}")`);
+  return targets;
+}
+
+const DEFAULT_TARGETS = '0.6,0.7,0.8';
 
 function whole(value: string | undefined, fallback: number, name: string, min: number): number {
   if (value === undefined) return fallback;
@@ -87,7 +139,14 @@ export async function benchLearning(opts: LearningBenchOptions): Promise<Learnin
   const testDomains = (opts.testDomains ?? 'news,sports').split(',').map((d) => d.trim()).filter(Boolean);
   const unknown = testDomains.filter((d) => !(TESTBED_DOMAINS as readonly string[]).includes(d));
   if (unknown.length) throw new UserError(`unknown testbed domain in --test-domains: ${unknown.join(', ')}`);
-  const checkpoints = trainingCheckpoints(resolve(opts.checkpoints));
+  const targets = parseTargets(opts.targets);
+  const dirs = opts.checkpoints.split(',').map((d) => d.trim()).filter(Boolean).map((d) => resolve(d));
+  if (!dirs.length) throw new UserError('--checkpoints needs a folder');
+  const names = dirs.map((d) => basename(d));
+  if (new Set(names).size !== names.length) throw new UserError(`--checkpoints: the folders need different names, which tell the trainings apart (got ${names.join(', ')})`);
+  const trained = dirs.map((d) => trainedCheckpoints(d));
+  const checkpoints = [UNTRAINED, ...trained.flat()];
+  const several = dirs.length > 1;
   const seen = [...new Set(checkpoints.flatMap((c) => c.domains))].filter((d) => testDomains.includes(d));
   if (seen.length) throw new UserError(`the checkpoints trained on ${seen.join(', ')}: evaluate on sites they did not train on`);
 
@@ -98,7 +157,7 @@ export async function benchLearning(opts: LearningBenchOptions): Promise<Learnin
   let done = 0;
   try {
     await pool(tasks, parallel, async ({ c, domain }) => {
-      const dir = join(root, `${c.name}-${domain}`);
+      const dir = join(root, `${several && c.training ? `${c.training}-` : ''}${c.name}-${domain}`);
       rmSync(dir, { recursive: true, force: true });
       const r = await runSurfacer([
         'crawl', '--domain', domain, '--strategy', 'a3c', '--model', c.model, '--frozen', '--max-queries', String(maxQueries), '--max-pages', String(maxPages),
@@ -123,16 +182,15 @@ export async function benchLearning(opts: LearningBenchOptions): Promise<Learnin
       } catch (err) {
         result = { coverage: 0, coverageAt10: 0, hiddenRecords: 0, queriesIssued: 0, meanEpisodeReward: null, episodes: 0, error: (err as Error).message };
       }
-      results.set(`${c.name} ${domain}`, result);
-      process.stderr.write(`bench learning: [${++done}/${tasks.length}] ${c.name} (${c.episodes} episodes) on ${domain}: ${result.error ? `FAILED: ${result.error}` : `coverage ${result.coverage.toFixed(3)}, reward/episode ${result.meanEpisodeReward?.toFixed(2) ?? '–'}`} (${r.seconds.toFixed(0)} s)\n`);
+      results.set(`${c.training}/${c.name} ${domain}`, result);
+      process.stderr.write(`bench learning: [${++done}/${tasks.length}] ${several && c.training ? `${c.training}/` : ''}${c.name} (${c.episodes} episodes) on ${domain}: ${result.error ? `FAILED: ${result.error}` : `coverage ${result.coverage.toFixed(3)}, reward/episode ${result.meanEpisodeReward?.toFixed(2) ?? '–'}`} (${r.seconds.toFixed(0)} s)\n`);
       if (!opts.keepRuns) rmSync(dir, { recursive: true, force: true });
     });
   } finally {
     if (!opts.keepRuns) rmSync(root, { recursive: true, force: true });
   }
-  return {
-    checkpoints: checkpoints.map((c) => {
-      const perDomain = Object.fromEntries(testDomains.map((d) => [d, results.get(`${c.name} ${d}`)!]));
+  const evaluated = checkpoints.map((c) => {
+      const perDomain = Object.fromEntries(testDomains.map((d) => [d, results.get(`${c.training}/${c.name} ${d}`)!]));
       const ok = Object.values(perDomain).filter((r) => !r.error);
       return {
         ...c,
@@ -140,30 +198,50 @@ export async function benchLearning(opts: LearningBenchOptions): Promise<Learnin
         meanCoverage: mean(ok.map((r) => r.coverage)),
         meanEpisodeReward: mean(ok.flatMap((r) => (r.meanEpisodeReward === null ? [] : [r.meanEpisodeReward]))),
       };
-    }),
+    });
+  const trainings = dirs.map((dir, i) => ({ name: names[i]!, dir, wge: trained[i]!.some((c) => c.wge) }));
+  return {
+    checkpoints: evaluated,
+    trainings: episodesToReach(evaluated, trainings, targets),
     testDomains,
     budgets: { maxQueries, maxPages, seed },
     conventions: {
       crawl: 'each checkpoint crawls each test site frozen (greedy choices, no learning) with the same seed and budgets',
       coverage: 'share of the site\'s hidden records harvested by the end of the crawl; coverageAt10: after query 10',
       meanEpisodeReward: 'mean total reward of the crawl\'s harvest episodes (src/policy/reward.ts)',
+      episodesToReach: 'per training: the training episodes (workflow episodes included) of its first checkpoint, the untrained start included, whose mean coverage over the test domains reached the target; null if none did',
     },
   };
 }
 
 export function learningTable(result: LearningBenchResult): string {
-  const head = `| checkpoint | training episodes | updates | ${result.testDomains.map((d) => `${d} coverage`).join(' | ')} | mean coverage | reward / episode |`;
-  const rule = `|---|---:|---:|${result.testDomains.map(() => '---:').join('|')}|---:|---:|`;
+  const several = (result.trainings?.length ?? 0) > 1;
+  const first = several ? '| training ' : '';
+  const head = `${first}| checkpoint | training episodes | updates | ${result.testDomains.map((d) => `${d} coverage`).join(' | ')} | mean coverage | reward / episode |`;
+  const rule = `${several ? '|---' : ''}|---|---:|---:|${result.testDomains.map(() => '---:').join('|')}|---:|---:|`;
   const fmt = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(3));
-  const rows = result.checkpoints.map((c) => `| ${c.name} | ${c.episodes} | ${c.updates} | ${result.testDomains.map((d) => (c.perDomain[d]!.error ? 'failed' : fmt(c.perDomain[d]!.coverage))).join(' | ')} | ${fmt(c.meanCoverage)} | ${fmt(c.meanEpisodeReward)} |`);
-  return `${[head, rule, ...rows].join('\n')}\n\n${result.budgets.maxQueries} queries, ${result.budgets.maxPages} pages per crawl, seed ${result.budgets.seed}; frozen checkpoints.\n`;
+  const rows = result.checkpoints.map((c) => `${several ? `| ${c.training ?? '(shared start)'} ` : ''}| ${c.name} | ${c.episodes} | ${c.updates} | ${result.testDomains.map((d) => (c.perDomain[d]!.error ? 'failed' : fmt(c.perDomain[d]!.coverage))).join(' | ')} | ${fmt(c.meanCoverage)} | ${fmt(c.meanEpisodeReward)} |`);
+  const out = [head, rule, ...rows, '', `${result.budgets.maxQueries} queries, ${result.budgets.maxPages} pages per crawl, seed ${result.budgets.seed}; frozen checkpoints.`];
+  if (several) {
+    const targets = Object.keys(result.trainings![0]!.episodesToReach);
+    out.push(
+      '',
+      `| training episodes to reach mean coverage | ${targets.join(' | ')} |`,
+      `|---|${targets.map(() => '---:').join('|')}|`,
+      ...result.trainings!.map((t) => `| ${t.name}${t.wge ? ' (WGE)' : ''} | ${targets.map((k) => t.episodesToReach[k] ?? '–').join(' | ')} |`),
+      '',
+      'Episodes count every training episode, workflow episodes included; a target is reached at the first checkpoint at or above it.',
+    );
+  }
+  return `${out.join('\n')}\n`;
 }
 
 export function registerBenchLearning(bench: Command): void {
   bench
     .command('learning')
     .description("evaluate a training's checkpoints (train --keep-runs DIR), frozen, on held-out testbed sites: does the policy get better with training?")
-    .requiredOption('--checkpoints <dir>', 'the --keep-runs folder of `surfacer train`')
+    .requiredOption('--checkpoints <dirs>', 'the --keep-runs folder of `surfacer train`; several, comma-separated, to compare trainings (same seed and domains, e.g. with and without --wge)')
+    .option('--targets <list>', 'held-out mean coverages: with several trainings, the episodes each needed to reach them', DEFAULT_TARGETS)
     .option('--test-domains <list>', 'held-out domains to evaluate on', 'news,sports')
     .option('--max-queries <n>', 'query budget per crawl', '25')
     .option('--max-pages <n>', 'page budget per crawl', '400')
