@@ -83,9 +83,9 @@ export interface LearningBenchResult {
   conventions: Record<string, string>;
 }
 
-/** Checkpoints of a `train --keep-runs` folder, in training order, after the untrained start. */
-export function trainingCheckpoints(dir: string): Checkpoint[] {
-  return [UNTRAINED, ...trainedCheckpoints(dir)];
+/** Checkpoints of `train --keep-runs` folders, each in training order, after the one untrained start they share. */
+export function trainingCheckpoints(...dirs: string[]): Checkpoint[] {
+  return [UNTRAINED, ...dirs.flatMap((d) => trainedCheckpoints(d))];
 }
 
 const UNTRAINED: Checkpoint = { name: 'untrained', training: null, wge: false, model: 'fresh', episodes: 0, updates: 0, domains: [] };
@@ -144,8 +144,7 @@ export async function benchLearning(opts: LearningBenchOptions): Promise<Learnin
   if (!dirs.length) throw new UserError('--checkpoints needs a folder');
   const names = dirs.map((d) => basename(d));
   if (new Set(names).size !== names.length) throw new UserError(`--checkpoints: the folders need different names, which tell the trainings apart (got ${names.join(', ')})`);
-  const trained = dirs.map((d) => trainedCheckpoints(d));
-  const checkpoints = [UNTRAINED, ...trained.flat()];
+  const checkpoints = trainingCheckpoints(...dirs);
   const several = dirs.length > 1;
   const seen = [...new Set(checkpoints.flatMap((c) => c.domains))].filter((d) => testDomains.includes(d));
   if (seen.length) throw new UserError(`the checkpoints trained on ${seen.join(', ')}: evaluate on sites they did not train on`);
@@ -190,16 +189,16 @@ export async function benchLearning(opts: LearningBenchOptions): Promise<Learnin
     if (!opts.keepRuns) rmSync(root, { recursive: true, force: true });
   }
   const evaluated = checkpoints.map((c) => {
-      const perDomain = Object.fromEntries(testDomains.map((d) => [d, results.get(`${c.training}/${c.name} ${d}`)!]));
-      const ok = Object.values(perDomain).filter((r) => !r.error);
-      return {
-        ...c,
-        perDomain,
-        meanCoverage: mean(ok.map((r) => r.coverage)),
-        meanEpisodeReward: mean(ok.flatMap((r) => (r.meanEpisodeReward === null ? [] : [r.meanEpisodeReward]))),
-      };
-    });
-  const trainings = dirs.map((dir, i) => ({ name: names[i]!, dir, wge: trained[i]!.some((c) => c.wge) }));
+    const perDomain = Object.fromEntries(testDomains.map((d) => [d, results.get(`${c.training}/${c.name} ${d}`)!]));
+    const ok = Object.values(perDomain).filter((r) => !r.error);
+    return {
+      ...c,
+      perDomain,
+      meanCoverage: mean(ok.map((r) => r.coverage)),
+      meanEpisodeReward: mean(ok.flatMap((r) => (r.meanEpisodeReward === null ? [] : [r.meanEpisodeReward]))),
+    };
+  });
+  const trainings = dirs.map((dir, i) => ({ name: names[i]!, dir, wge: checkpoints.some((c) => c.training === names[i] && c.wge) }));
   return {
     checkpoints: evaluated,
     trainings: episodesToReach(evaluated, trainings, targets),

@@ -3,7 +3,7 @@
  * step is a real crawl with `--strategy a3c` (agents acting and sending gradients, the
  * coordinator applying them) that starts from the model the previous crawl left; domains are
  * taken in turn until the policy has run the asked number of episodes and every domain has
- * been crawled once (a crawl can run 10 episodes, so stopping at the count alone would leave
+ * been crawled once (a crawl can run 14 episodes, so stopping at the count alone would leave
  * the last domains of the list, and their kinds of search form, untrained). The model directory
  * gets the tfjs weights and a manifest with the training curve (reward per episode).
  */
