@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { LVS_DOMAINS } from '../lvs/index.ts';
 import { loadModel } from '../policy/checkpoint.ts';
+import { summariseCurve } from '../report/learning-curve.ts';
 import { crawlCommand, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
@@ -102,9 +103,7 @@ export async function trainCommand(opts: TrainOptions) {
     if (!opts.keepRuns) rmSync(work, { recursive: true, force: true });
   }
   const { manifest } = loadModel(opts.out);
-  const rewards = manifest.curve.map((c) => c.reward);
-  const fifth = Math.max(1, Math.floor(rewards.length / 5));
-  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  const curve = summariseCurve(manifest.curve.map((c) => c.reward));
   return {
     out: opts.out,
     domains: opts.domains,
@@ -112,8 +111,8 @@ export async function trainCommand(opts: TrainOptions) {
     episodes,
     updates: manifest.updates,
     wallSeconds: (Date.now() - started) / 1000,
-    meanRewardFirstFifth: mean(rewards.slice(0, fifth)),
-    meanRewardLastFifth: mean(rewards.slice(-fifth)),
+    meanRewardFirstFifth: curve.firstFifth,
+    meanRewardLastFifth: curve.lastFifth,
     crawls,
     curve: manifest.curve,
   };

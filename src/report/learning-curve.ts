@@ -1,6 +1,8 @@
 /**
- * Reading a training curve (reward per episode): its moving average, and how many episodes it
- * took to reach a reward — the figure that says whether WGE learns faster than plain A3C.
+ * Reading a training curve (reward per episode): its moving average, and the mean reward of
+ * its first and last fifth (`surfacer train` prints both). Whether WGE learns in fewer episodes
+ * is not read from this curve — each training crawl is another site — but from frozen
+ * checkpoints on held-out sites (`bench learning`).
  */
 export interface CurveSummary {
   episodes: number;
@@ -20,13 +22,6 @@ export function movingAverage(values: readonly number[], window: number): number
     if (i >= window) sum -= values[i - window]!;
     return sum / Math.min(window, i + 1);
   });
-}
-
-/** The first episode (1-based) whose moving average reaches `target`, or null if none does. */
-export function episodesToReach(rewards: readonly number[], target: number, window: number): number | null {
-  const avg = movingAverage(rewards, window);
-  const i = avg.findIndex((a, k) => k + 1 >= Math.min(window, rewards.length) && a >= target);
-  return i < 0 ? null : i + 1;
 }
 
 export function summariseCurve(rewards: readonly number[], window = 5): CurveSummary {
