@@ -283,7 +283,7 @@ export class Coordinator implements CoordinatorPort {
       return { query: null, choices: null };
     }
     const memory = form.strategy instanceof A3cFormMemory ? form.strategy : new A3cFormMemory();
-    const { choices, offered } = policyChoices(candidates, form.plan, ctx, memory, {
+    const { choices, offered } = policyChoices(candidates, form.plan, ctx, (x) => memory.estimate(x), {
       issued: form.issued.size,
       siteRecords: this.store.counts().records + this.pendingRecords.size,
       reportedTotal: form.reportedTotal,

@@ -29,28 +29,6 @@ export const HISTORY_PAGE_DIM = 2;
  */
 export const PAGE_ACTION_DIM = 9;
 
-/**
- * Features of how a candidate's source has done on this form so far (`sourceYieldInput`):
- * untried, how many of its queries were issued, their mean reward, and the share of them that
- * found no new record. The kernel estimate mixes sources with the other features; this is the
- * evidence `adaptive` adapts by — LVS names that all came back empty on a site that searches
- * titles only should lose to words seen in titles after a few queries, not after the table.
- */
-export const SOURCE_YIELD_DIM = 4;
-
-/** The issued queries of one source on one form, and what they earned (reward as the form's memory keeps it). */
-export interface SourceYield {
-  issued: number;
-  meanReward: number;
-  /** Share of those queries with no new record. */
-  dryShare: number;
-}
-
-export function sourceYieldInput(y: SourceYield | undefined): number[] {
-  if (!y || y.issued === 0) return [1, 0, 0, 0];
-  return [0, Math.min(1, Math.log1p(y.issued) / 3), Math.min(1, y.meanReward / 5), y.dryShare];
-}
-
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'from', 'that', 'this', 'are', 'was', 'you', 'your', 'our', 'all', 'any', 'not', 'but', 'has', 'have', 'can', 'its', 'into', 'more', 'about', 'search', 'page']);
 
 /** FNV-1a of a word, into [1, VOCAB_BUCKETS): 0 is padding. */

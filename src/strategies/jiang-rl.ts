@@ -28,16 +28,16 @@ const PRIOR_REWARD = 3;
 const PRIOR_WEIGHT = 0.5;
 const BANDWIDTH = 0.6;
 const EXPLORATION = 0.5;
-export const SOURCES: readonly CandidateSource[] = ['lvs', 'pool', 'title', 'surface', 'options', 'default'];
+const SOURCES: readonly CandidateSource[] = ['lvs', 'pool', 'title', 'surface', 'options', 'default'];
 
-export interface Observation {
+interface Observation {
   x: number[];
   reward: number;
 }
 
 export class JiangRlStrategy implements QueryStrategy {
   readonly name: string = 'jiang-rl';
-  protected readonly observations: Observation[] = [];
+  private readonly observations: Observation[] = [];
   /** Features of each chosen query, kept until its outcome arrives. */
   protected readonly pending = new Map<string, number[]>();
   private reportedTotals: number[] = [];
