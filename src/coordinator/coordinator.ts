@@ -13,7 +13,7 @@ import { candidateQueries, planForm, termsOf, type FormPlan } from './query-plan
 import { TrapGuard } from './trap-guard.ts';
 import { messageTraceRow } from './message-trace.ts';
 import { DEFAULT_POLICY, PolicyLearner, type PolicyConfig } from './policy-learner.ts';
-import { policyChoices } from './policy-choices.ts';
+import { policyChoices, type OfferedQuery } from './policy-choices.ts';
 import type { WorkflowGuide } from './workflow-guide.ts';
 import { pageTokens } from '../policy/features.ts';
 import { A3cFormMemory } from '../strategies/a3c-memory.ts';
@@ -57,7 +57,7 @@ interface FormState {
   zeroStreak: number;
   done: boolean;
   /** Learned strategy: the shortlist last offered to an agent, by query key. */
-  offered?: Map<string, { candidate: QueryCandidate; jiang: number[] }>;
+  offered?: Map<string, OfferedQuery>;
   /** New records of the form's queries, in answer order (the policy's state). */
   recentNew?: number[];
   /** Largest total a result page of this form reported. */
@@ -283,7 +283,7 @@ export class Coordinator implements CoordinatorPort {
       return { query: null, choices: null };
     }
     const memory = form.strategy instanceof A3cFormMemory ? form.strategy : new A3cFormMemory();
-    const { choices, offered } = policyChoices(candidates, form.plan, ctx, (x) => memory.estimate(x), {
+    const { choices, offered } = policyChoices(candidates, form.plan, ctx, memory, {
       issued: form.issued.size,
       siteRecords: this.store.counts().records + this.pendingRecords.size,
       reportedTotal: form.reportedTotal,
@@ -309,7 +309,7 @@ export class Coordinator implements CoordinatorPort {
     if (!offer || form.issued.has(key) || !this.budgetLeft().queries) return null;
     form.issued.add(key);
     form.inFlight.set(key, offer.candidate);
-    if (form.strategy instanceof A3cFormMemory) form.strategy.noteIssued(key, offer.jiang);
+    if (form.strategy instanceof A3cFormMemory) form.strategy.noteIssued(offer);
     this.queriesIssued++;
     return offer.candidate;
   }

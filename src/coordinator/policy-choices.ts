@@ -7,7 +7,7 @@
 import type { FormFieldInfo } from './messages.ts';
 import { STOP_KEY, type PolicyChoices } from './messages.ts';
 import type { FormPlan } from './query-planner.ts';
-import { CANDIDATE_DIM, stateContext, valueTokens, type FormProgress } from '../policy/features.ts';
+import { CANDIDATE_DIM, stateContext, valueTokens, yieldEstimateInput, type FormProgress, type YieldEstimate } from '../policy/features.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
 import type { QueryCandidate, StrategyContext } from '../strategies/types.ts';
@@ -33,14 +33,27 @@ export function shortlist(candidates: readonly QueryCandidate[]): QueryCandidate
   });
 }
 
-/** The kernel estimate of a query's reward from issued ones (Jiang et al.), as the form's memory gives it. */
-export type RewardEstimator = (x: readonly number[]) => { estimate: number; evidence: number };
+/** What the form's memory (`A3cFormMemory`) says of its issued queries. */
+export interface FormEvidence {
+  /** The kernel estimate of a query's reward from issued ones (Jiang et al.). */
+  estimate(x: readonly number[]): { estimate: number; evidence: number };
+  /** The yield model's estimate of a candidate's new records (Ntoulas et al., as `adaptive` scores it). */
+  yieldEstimate(c: QueryCandidate, ctx: StrategyContext): YieldEstimate;
+}
 
-export function candidateInput(c: QueryCandidate, ctx: StrategyContext, estimator: RewardEstimator): { input: CandidateInput; jiang: number[] } {
+/** A shortlisted query as offered: the candidate, its Jiang features and the yield model's estimate, kept until an agent claims it. */
+export interface OfferedQuery {
+  candidate: QueryCandidate;
+  jiang: number[];
+  yields: YieldEstimate;
+}
+
+export function candidateInput(c: QueryCandidate, ctx: StrategyContext, memory: FormEvidence): { input: CandidateInput; offer: OfferedQuery } {
   const jiang = queryFeatures(c, ctx);
-  const { estimate, evidence } = estimator(jiang);
+  const { estimate, evidence } = memory.estimate(jiang);
   const features = [...jiang, Math.min(1, estimate / 5), evidence / (1 + evidence), Math.min(1, c.prior ?? 0), 0];
-  return { input: { features, tokens: valueTokens(c.terms) }, jiang };
+  const yields = memory.yieldEstimate(c, ctx);
+  return { input: { features, tokens: valueTokens(c.terms), yieldEstimate: yieldEstimateInput(yields) }, offer: { candidate: c, jiang, yields } };
 }
 
 export function stopInput(): CandidateInput {
@@ -61,15 +74,15 @@ export function actionElement(c: QueryCandidate, plan: FormPlan): ActionElement 
   return { kind: 'query', formType: 'search', fieldType: field?.fieldType, tag: field?.tag, label: field?.label, source: c.source, lvsLabel: c.label, value };
 }
 
-export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, estimator: RewardEstimator, progress: FormProgress, pageTokens: number[], zeroStreak: number): { choices: PolicyChoices; offered: Map<string, { candidate: QueryCandidate; jiang: number[] }> } {
+export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], zeroStreak: number): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
   const short = shortlist(candidates);
-  const offered = new Map<string, { candidate: QueryCandidate; jiang: number[] }>();
+  const offered = new Map<string, OfferedQuery>();
   const keys: string[] = [];
   const inputs: CandidateInput[] = [];
   const elements: ActionElement[] = [];
   for (const c of short) {
-    const { input, jiang } = candidateInput(c, ctx, estimator);
-    offered.set(c.key, { candidate: c, jiang });
+    const { input, offer } = candidateInput(c, ctx, memory);
+    offered.set(c.key, offer);
     keys.push(c.key);
     inputs.push(input);
     elements.push(actionElement(c, plan));

@@ -29,6 +29,29 @@ export const HISTORY_PAGE_DIM = 2;
  */
 export const PAGE_ACTION_DIM = 9;
 
+/**
+ * The yield model's estimate for a candidate (`yieldEstimateInput`), in the rows after the
+ * result-page action features: Ntoulas et al.'s expected new records per unit cost, the new
+ * records alone, and whether the frequency model stood behind it (the term is in harvested
+ * records) or only its source's record on the form. The kernel estimate mixes sources with
+ * the other features; this is the evidence `adaptive` adapts by — LVS names that all came
+ * back empty on a site that searches titles only drop after a few queries, not after the table.
+ */
+export const YIELD_ESTIMATE_DIM = 3;
+
+/** What `AdaptiveStrategy.estimate` and `efficiency` say of one candidate on its form. */
+export interface YieldEstimate {
+  /** Expected new records per unit cost, in [0, 1). */
+  efficiency: number;
+  expectedNew: number;
+  /** The estimate comes from the term's frequency in harvested records, not from its source's yield. */
+  modelled: boolean;
+}
+
+export function yieldEstimateInput(e: YieldEstimate): number[] {
+  return [Math.min(1, Math.max(0, e.efficiency)), Math.min(1, Math.log1p(Math.max(0, e.expectedNew)) / 4), e.modelled ? 1 : 0];
+}
+
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'from', 'that', 'this', 'are', 'was', 'you', 'your', 'our', 'all', 'any', 'not', 'but', 'has', 'have', 'can', 'its', 'into', 'more', 'about', 'search', 'page']);
 
 /** FNV-1a of a word, into [1, VOCAB_BUCKETS): 0 is padding. */

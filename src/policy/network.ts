@@ -5,7 +5,7 @@
  *   episode    ─ per step: action features + reward ─ LSTM ─ last hidden state ───────────┼─ dense ─ z (state)
  *   context    ─ form and site progress ─────────────────────────────────────────────────┘
  *
- *   candidate i ─ [its features ; mean embedding of its words ; result-page action features] ─┐
+ *   candidate i ─ [its features ; mean embedding of its words ; result-page action features ; its yield estimate] ─┐
  *   z ──────────────────────────────────────────────────────────┴─ tanh(W_c x_i + W_z z + b) · v = score_i
  *
  *   actor: softmax over the step's scores (one per candidate, however many there are)
@@ -18,7 +18,7 @@
  */
 import type * as tfjs from '@tensorflow/tfjs';
 import { createRng } from '../lvs/random.ts';
-import { CANDIDATE_DIM, CANDIDATE_TOKENS, CONTEXT_DIM, HISTORY_DIM, HISTORY_PAGE_DIM, HISTORY_STEPS, PAGE_ACTION_DIM, PAGE_TOKENS, VOCAB_BUCKETS } from './features.ts';
+import { CANDIDATE_DIM, CANDIDATE_TOKENS, CONTEXT_DIM, HISTORY_DIM, HISTORY_PAGE_DIM, HISTORY_STEPS, PAGE_ACTION_DIM, PAGE_TOKENS, YIELD_ESTIMATE_DIM, VOCAB_BUCKETS } from './features.ts';
 import type { CandidateInput, PlainTensors, StateInput } from './types.ts';
 
 type Tf = typeof import('@tensorflow/tfjs');
@@ -40,8 +40,8 @@ export const PARAMETER_SHAPES: Readonly<Record<string, readonly number[]>> = {
   lstm_b: [4 * LSTM],
   state_w: [CONTEXT_DIM + CONV + LSTM, STATE],
   state_b: [STATE],
-  // Input rows: candidate features, word embedding, then result-page action features.
-  cand_w: [CANDIDATE_DIM + EMBED + PAGE_ACTION_DIM, HIDDEN],
+  // Input rows: candidate features, word embedding, result-page action features, then the yield model's estimate.
+  cand_w: [CANDIDATE_DIM + EMBED + PAGE_ACTION_DIM + YIELD_ESTIMATE_DIM, HIDDEN],
   cand_b: [HIDDEN],
   joint_w: [STATE, HIDDEN],
   actor_v: [HIDDEN, 1],
@@ -72,8 +72,8 @@ export function initialParameters(seed: number): PlainTensors {
 }
 
 /**
- * Inputs added after models were trained (result-page actions) got their weight rows last in
- * `lstm_w` and `cand_w`. A model saved before has fewer rows there: zero rows for the new
+ * Inputs added after models were trained (result-page actions, then the yield estimate) got their
+ * weight rows last in `lstm_w` and `cand_w`. A model saved before has fewer rows there: zero rows for the new
  * inputs make it score every query and stop exactly as it did, and leave the new actions to
  * learning. Returns the names widened; anything else that does not fit is left for the caller
  * to reject. Works for Adam's moments too (`m/<name>`, `v/<name>`: zero moments).
@@ -174,7 +174,8 @@ export class PolicyNetwork {
     const features = tf.tensor2d(candidates.map((c) => Array.from({ length: CANDIDATE_DIM }, (_, i) => c.features[i] ?? 0)));
     const words = this.embedRows(candidates.map((c) => c.tokens), CANDIDATE_TOKENS);
     const page = tf.tensor2d(candidates.map((c) => Array.from({ length: PAGE_ACTION_DIM }, (_, i) => c.page?.[i] ?? 0)));
-    const x = tf.concat([features, words, page], 1);
+    const yields = tf.tensor2d(candidates.map((c) => Array.from({ length: YIELD_ESTIMATE_DIM }, (_, i) => c.yieldEstimate?.[i] ?? 0)));
+    const x = tf.concat([features, words, page, yields], 1);
     const hidden = tf.tanh(tf.add(tf.add(tf.matMul(x, this.v('cand_w')), this.v('cand_b')), tf.matMul(z, this.v('joint_w'))));
     const logits = tf.matMul(hidden, this.v('actor_v')).reshape([candidates.length]) as tfjs.Tensor1D;
     const value = tf.add(tf.matMul(z, this.v('critic_w')), this.v('critic_b')).reshape([]) as tfjs.Scalar;

@@ -52,6 +52,8 @@ export interface CandidateInput {
   tokens: number[];
   /** Result-page actions only: what the page showed and which action this is (`pageActionInput`); absent = zeros. */
   page?: number[];
+  /** Queries only: the yield model's estimate of the candidate on its form (`yieldEstimateInput`); absent = zeros. */
+  yieldEstimate?: number[];
 }
 
 /** One decision taken: what was seen, what was chosen, what it earned. */

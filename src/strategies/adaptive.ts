@@ -52,9 +52,14 @@ export class AdaptiveStrategy implements QueryStrategy {
     }
     if (best) {
       const e = this.estimate(best, ctx);
-      if (e.modelled) this.predicted.set(best.key, e.expectedNew);
+      if (e.modelled) this.notePrediction(best.key, e.expectedNew);
     }
     return best;
+  }
+
+  /** A query is issued on the frequency model's prediction of its new records (here or by a policy reading `estimate`): calibrate by it. */
+  notePrediction(key: string, expectedNew: number): void {
+    this.predicted.set(key, expectedNew);
   }
 
   observe(outcome: QueryOutcome): void {

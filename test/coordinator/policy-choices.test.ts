@@ -10,6 +10,7 @@ const select = { name: 'cat', label: 'Category', tag: 'select', type: 'select-on
 const plan: FormPlan = { formKey: 'f', queryField: field, optionFields: [{ field: select, options: select.options }], fixed: {} };
 const cands = (source: QueryCandidate['source'], n: number): QueryCandidate[] => Array.from({ length: n }, (_, i) => ({ key: `${source}${i}`, values: (source === 'options' ? { cat: 'p' } : { q: `${source}${i}` }) as Record<string, string>, terms: [`${source}${i}`], source, label: source === 'lvs' ? 'keyword' : undefined }));
 const ctx = { corpus: { documents: 0, documentFrequency: () => 0 }, harvested: 0, rng: () => 0.5 };
+const unknown = { efficiency: 0.1, expectedNew: 0, modelled: false };
 const progress = { issued: 3, siteRecords: 10, newShare: 0.5, recentNew: [3, 0], zeroStreakShare: 0.04, budgetSpent: 0.1 };
 
 describe('policy choices', () => {
@@ -22,15 +23,19 @@ describe('policy choices', () => {
 
   it('describes each candidate to the network and to WGE, and offers stop only after a dry streak', () => {
     const all = [...cands('lvs', 2), ...cands('options', 1)];
-    const fresh = policyChoices(all, plan, ctx, () => ({ estimate: 2.5, evidence: 1 }), progress, [5, 6], 0);
+    const fresh = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 2.5, evidence: 1 }), yieldEstimate: (c) => (c.source === 'lvs' ? { efficiency: 0.25, expectedNew: Math.E - 1, modelled: true } : unknown) }, progress, [5, 6], 0);
     expect(fresh.choices.keys).toEqual(['lvs0', 'lvs1', 'options0']);
     expect(fresh.choices.context).toHaveLength(CONTEXT_DIM);
     for (const i of fresh.choices.inputs) expect(i.features).toHaveLength(CANDIDATE_DIM);
     // kernel estimate 2.5 of 5, evidence 1/(1+1)
     expect(fresh.choices.inputs[0]!.features.slice(17, 19)).toEqual([0.5, 0.5]);
+    // The yield model's estimate: efficiency, log new records / 4, whether the frequency model stood behind it.
+    expect(fresh.choices.inputs[0]!.yieldEstimate).toEqual([0.25, 0.25, 1]);
+    expect(fresh.choices.inputs[2]!.yieldEstimate).toEqual([0.1, 0, 0]);
+    expect(fresh.offered.get('lvs0')!.yields.modelled).toBe(true);
     expect(fresh.choices.elements[0]).toMatchObject({ kind: 'query', fieldType: 'search query', tag: 'input', source: 'lvs', lvsLabel: 'keyword', value: 'lvs0' });
     expect(fresh.choices.elements[2]).toMatchObject({ fieldType: 'search category', tag: 'select', source: 'options', value: 'Painting' });
-    const dry = policyChoices(all, plan, ctx, () => ({ estimate: 0, evidence: 0 }), progress, [], STOP_AFTER_ZERO_STREAK);
+    const dry = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], STOP_AFTER_ZERO_STREAK);
     expect(dry.choices.keys.at(-1)).toBe(STOP_KEY);
     expect(dry.choices.inputs.at(-1)!.features.at(-1)).toBe(1);
     expect(dry.choices.elements.at(-1)).toEqual({ kind: 'stop' });

@@ -27,7 +27,7 @@ function candidates(rng: () => number, n: number): { inputs: CandidateInput[]; g
 }
 
 describe('policy network', () => {
-  it('a model from before the result-page actions, widened, scores queries exactly as the full one does', () => {
+  it('a model from before the result-page actions and yield estimates, widened, scores queries exactly as it did', () => {
     const full = initialParameters(5);
     // The old model: the same weights without the rows of the inputs added since.
     const old = structuredClone(full);
@@ -44,6 +44,13 @@ describe('policy network', () => {
     const b = new PolicyNetwork(tf, old).evaluate(state(history), inputs);
     b.probabilities.forEach((p, i) => expect(p).toBeCloseTo(a.probabilities[i]!, 6));
     expect(b.value).toBeCloseTo(a.value, 6);
+    // Nor does the widened model read the yield estimates: it scores as it did before that input.
+    const withYield = inputs.map((c, i) => ({ ...c, yieldEstimate: i % 2 ? [0.9, 0.5, 1] : [0.1, 0.2, 0] }));
+    const c = new PolicyNetwork(tf, old).evaluate(state(history), withYield);
+    c.probabilities.forEach((p, i) => expect(p).toBeCloseTo(b.probabilities[i]!, 6));
+    const d = new PolicyNetwork(tf, full).evaluate(state(history), withYield);
+    // (A fresh actor starts near uniform: the estimates move its probabilities by about 5e-5.)
+    expect(d.probabilities.some((p, i) => Math.abs(p - a.probabilities[i]!) > 1e-5)).toBe(true);
     // Result-page actions differ only in the new rows: the widened model cannot tell them apart yet.
     const seen = { pageNo: 1, listed: 10, newToCrawl: 3, queryListed: 10, queryNew: 3 };
     const pageChoice = new PolicyNetwork(tf, old).evaluate(state(history), [pageActionInput('next-page', seen), pageActionInput('back', seen)]);
