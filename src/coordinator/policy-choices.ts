@@ -2,7 +2,8 @@
  * What the learned policy chooses among on a form: a shortlist of the form's unissued
  * queries (the first few of each source in that source's own ranking — LVS weight, record
  * DF, surface rank, option order — so every kind of value stays on offer while the numbers
- * stay small), each with its features, its description for WGE, and "stop".
+ * stay small) and the yield model's best few across sources, each with its features, its
+ * description for WGE, and "stop".
  */
 import type { FormFieldInfo } from './messages.ts';
 import { STOP_KEY, type PolicyChoices } from './messages.ts';
@@ -24,13 +25,35 @@ export const STOP_AFTER_ZERO_STREAK = 12;
 /** Candidates per source on the shortlist. */
 export const PER_SOURCE = 12;
 
-export function shortlist(candidates: readonly QueryCandidate[]): QueryCandidate[] {
+/** The yield model's best candidates added to the shortlist (whatever their source's own ranking). */
+export const BY_YIELD = 12;
+
+/**
+ * The first `PER_SOURCE` of each source, then the `BY_YIELD` best by `efficiency` not among
+ * them: a source's own order (record DF, say) is not the yield model's, and a policy that
+ * starts from the yield model's ranking must be offered its best.
+ */
+export function shortlist(candidates: readonly QueryCandidate[], efficiency?: (c: QueryCandidate) => number): QueryCandidate[] {
   const taken = new Map<string, number>();
-  return candidates.filter((c) => {
+  const short = candidates.filter((c) => {
     const n = taken.get(c.source) ?? 0;
     taken.set(c.source, n + 1);
     return n < PER_SOURCE;
   });
+  if (!efficiency) return short;
+  const inShort = new Set(short);
+  const best = candidates
+    .map((c, i) => ({ c, i, e: efficiency(c) }))
+    .sort((a, b) => b.e - a.e || a.i - b.i)
+    .slice(0, BY_YIELD)
+    .filter(({ c }) => !inShort.has(c));
+  return [...short, ...best.map(({ c }) => c)];
+}
+
+/** Each efficiency over the largest (all 0 when none is positive): the actor's `prior` input. */
+export function relativeEfficiency(efficiencies: readonly number[]): number[] {
+  const top = Math.max(0, ...efficiencies);
+  return efficiencies.map((e) => (top > 0 ? Math.max(0, e) / top : 0));
 }
 
 /** What the form's memory (`A3cFormMemory`) says of its issued queries. */
@@ -75,7 +98,8 @@ export function actionElement(c: QueryCandidate, plan: FormPlan): ActionElement 
 }
 
 export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], zeroStreak: number): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
-  const short = shortlist(candidates);
+  const efficiency = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx).efficiency]));
+  const short = shortlist(candidates, (c) => efficiency.get(c)!);
   const offered = new Map<string, OfferedQuery>();
   const keys: string[] = [];
   const inputs: CandidateInput[] = [];
@@ -87,6 +111,8 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
     inputs.push(input);
     elements.push(actionElement(c, plan));
   }
+  const priors = relativeEfficiency(short.map((c) => efficiency.get(c)!));
+  inputs.forEach((input, i) => (input.prior = priors[i]));
   if (zeroStreak >= STOP_AFTER_ZERO_STREAK) {
     keys.push(STOP_KEY);
     inputs.push(stopInput());

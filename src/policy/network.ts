@@ -8,6 +8,8 @@
  *   candidate i ─ [its features ; mean embedding of its words ; result-page action features ; its yield estimate] ─┐
  *   z ──────────────────────────────────────────────────────────┴─ tanh(W_c x_i + W_z z + b) · v = score_i
  *
+ *   score_i += prior_scale · prior_i   (queries: the yield model's efficiency relative to the step's best)
+ *
  *   actor: softmax over the step's scores (one per candidate, however many there are)
  *   critic: V(s) = w · z + b
  *
@@ -47,7 +49,17 @@ export const PARAMETER_SHAPES: Readonly<Record<string, readonly number[]>> = {
   actor_v: [HIDDEN, 1],
   critic_w: [STATE, 1],
   critic_b: [1],
+  // How much the actor follows the yield model's ranking of the queries (a residual policy: the
+  // network learns the correction on top of it, and this weight itself).
+  prior_scale: [1],
 };
+
+/**
+ * `prior_scale` of a new network: strong enough that, while the rest of the actor is near
+ * uniform, the greedy query is the yield model's best (a query at half the best efficiency
+ * scores 3 lower: e^-3 of the odds) — the policy starts where `adaptive` is and learns from there.
+ */
+export const INITIAL_PRIOR_SCALE = 6;
 
 /** Fresh parameters from a seed: uniform Glorot for weights, zeros for biases (LSTM forget gate +1). */
 export function initialParameters(seed: number): PlainTensors {
@@ -56,7 +68,9 @@ export function initialParameters(seed: number): PlainTensors {
   for (const [name, shape] of Object.entries(PARAMETER_SHAPES)) {
     const size = shape.reduce((a, b) => a * b, 1);
     let values: number[];
-    if (name.endsWith('_b')) {
+    // Drawn from no random numbers, so every other weight starts as it did before this parameter.
+    if (name === 'prior_scale') values = [INITIAL_PRIOR_SCALE];
+    else if (name.endsWith('_b')) {
       values = new Array<number>(size).fill(0);
       if (name === 'lstm_b') for (let i = LSTM; i < 2 * LSTM; i++) values[i] = 1;
     } else {
@@ -75,11 +89,21 @@ export function initialParameters(seed: number): PlainTensors {
  * Inputs added after models were trained (result-page actions, then the yield estimate) got their
  * weight rows last in `lstm_w` and `cand_w`. A model saved before has fewer rows there: zero rows for the new
  * inputs make it score every query and stop exactly as it did, and leave the new actions to
- * learning. Returns the names widened; anything else that does not fit is left for the caller
+ * learning. A model from before the yield model's prior gets `prior_scale` 0, for the same reason. Returns the names widened; anything else that does not fit is left for the caller
  * to reject. Works for Adam's moments too (`m/<name>`, `v/<name>`: zero moments).
  */
 export function widenParameters(params: PlainTensors): string[] {
   const widened: string[] = [];
+  // Models from before the yield model's prior: a zero scale, so they score exactly as they did.
+  const hasPrior = Object.keys(params).some((k) => k.replace(/^[mv]\//, '') === 'prior_scale');
+  if (!hasPrior && 'cand_w' in params) {
+    params.prior_scale = { shape: [1], values: [0] };
+    widened.push('prior_scale');
+  }
+  if (!hasPrior && 'm/cand_w' in params) {
+    params['m/prior_scale'] = { shape: [1], values: [0] };
+    params['v/prior_scale'] = { shape: [1], values: [0] };
+  }
   for (const [key, p] of Object.entries(params)) {
     const shape = PARAMETER_SHAPES[key.replace(/^[mv]\//, '')];
     if (!shape || p.shape.length !== 2 || shape.length !== 2 || p.shape[1] !== shape[1] || p.shape[0]! >= shape[0]!) continue;
@@ -177,7 +201,8 @@ export class PolicyNetwork {
     const yields = tf.tensor2d(candidates.map((c) => Array.from({ length: YIELD_ESTIMATE_DIM }, (_, i) => c.yieldEstimate?.[i] ?? 0)));
     const x = tf.concat([features, words, page, yields], 1);
     const hidden = tf.tanh(tf.add(tf.add(tf.matMul(x, this.v('cand_w')), this.v('cand_b')), tf.matMul(z, this.v('joint_w'))));
-    const logits = tf.matMul(hidden, this.v('actor_v')).reshape([candidates.length]) as tfjs.Tensor1D;
+    const prior = tf.tensor1d(candidates.map((c) => c.prior ?? 0));
+    const logits = tf.add(tf.matMul(hidden, this.v('actor_v')).reshape([candidates.length]), tf.mul(prior, this.v('prior_scale'))) as tfjs.Tensor1D;
     const value = tf.add(tf.matMul(z, this.v('critic_w')), this.v('critic_b')).reshape([]) as tfjs.Scalar;
     return { logits, value };
   }

@@ -54,6 +54,12 @@ export interface CandidateInput {
   page?: number[];
   /** Queries only: the yield model's estimate of the candidate on its form (`yieldEstimateInput`); absent = zeros. */
   yieldEstimate?: number[];
+  /**
+   * Queries only: the yield model's expected new records per unit cost over the best such
+   * value among the step's queries, in [0, 1] (`relativeEfficiency`); the actor adds it to the
+   * score scaled by the learned `prior_scale`. Absent = 0.
+   */
+  prior?: number;
 }
 
 /** One decision taken: what was seen, what was chosen, what it earned. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policyChoices, shortlist, PER_SOURCE, STOP_AFTER_ZERO_STREAK } from '../../src/coordinator/policy-choices.ts';
+import { policyChoices, relativeEfficiency, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK } from '../../src/coordinator/policy-choices.ts';
 import { STOP_KEY } from '../../src/coordinator/messages.ts';
 import type { FormPlan } from '../../src/coordinator/query-planner.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM } from '../../src/policy/features.ts';
@@ -19,6 +19,23 @@ describe('policy choices', () => {
     expect(list.filter((c) => c.source === 'lvs').map((c) => c.key)).toEqual(cands('lvs', PER_SOURCE).map((c) => c.key));
     expect(list.filter((c) => c.source === 'title')).toHaveLength(3);
     expect(list).toHaveLength(2 * PER_SOURCE + 3);
+  });
+
+  it("adds the yield model's best that its source's own order left out, and gives each query its efficiency relative to the best", () => {
+    // lvs29 is the yield model's best, lvs28 next: both beyond the source's first PER_SOURCE.
+    const all = [...cands('lvs', 30), ...cands('title', 3)];
+    const efficiency = (c: QueryCandidate) => (c.key === 'lvs29' ? 0.4 : c.key === 'lvs28' ? 0.2 : c.source === 'title' ? 0.1 : 0.01);
+    const list = shortlist(all, efficiency);
+    expect(list.slice(0, PER_SOURCE + 3).map((c) => c.key)).toEqual([...cands('lvs', PER_SOURCE), ...cands('title', 3)].map((c) => c.key));
+    // Then those of the BY_YIELD best not already on it, best first: of lvs29, lvs28, the titles and lvs0…, only the first two.
+    expect(BY_YIELD).toBeLessThan(PER_SOURCE + 5);
+    expect(list.slice(PER_SOURCE + 3).map((c) => c.key)).toEqual(['lvs29', 'lvs28']);
+    expect(relativeEfficiency([0.4, 0.2, 0, -1])).toEqual([1, 0.5, 0, 0]);
+    expect(relativeEfficiency([0, 0])).toEqual([0, 0]);
+    const choices = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c) => ({ efficiency: efficiency(c), expectedNew: 1, modelled: false }) }, progress, [], 0).choices;
+    const prior = (key: string) => choices.inputs[choices.keys.indexOf(key)]!.prior;
+    expect([prior('lvs29'), prior('lvs28'), prior('title0')]).toEqual([1, 0.5, 0.25]);
+    expect(prior('lvs0')).toBeCloseTo(0.025, 12);
   });
 
   it('describes each candidate to the network and to WGE, and offers stop only after a dry streak', () => {

@@ -46,8 +46,10 @@ describe('policy model files', () => {
     const before = Object.fromEntries(stored.map((w) => [w.name, w.shape]));
     expect(before['cand_w']![0]).toBeLessThan(PARAMETER_SHAPES['cand_w']![0]!);
     const { params, widened } = loadModel(dir);
-    expect(widened.sort()).toEqual(['cand_w', 'lstm_w']);
-    for (const name of widened) {
+    expect(widened.sort()).toEqual(['cand_w', 'lstm_w', 'prior_scale']);
+    // It predates the yield model's prior too: scale 0, so it scores as it did.
+    expect(params['prior_scale']!.values).toEqual([0]);
+    for (const name of widened.filter((n) => n !== 'prior_scale')) {
       const [oldRows, cols] = before[name]!;
       const p = params[name]!;
       expect(p.shape).toEqual([...PARAMETER_SHAPES[name]!]);
@@ -58,6 +60,7 @@ describe('policy model files', () => {
     const adam = loadOptimizer(dir)!;
     expect(adam.slots['m/cand_w']!.shape).toEqual([...PARAMETER_SHAPES['cand_w']!]);
     expect(adam.slots['v/lstm_w']!.shape).toEqual([...PARAMETER_SHAPES['lstm_w']!]);
+    expect(adam.slots['m/prior_scale']!.values).toEqual([0]);
   });
 });
 

@@ -59,6 +59,23 @@ describe('policy network', () => {
     expect(fresh.probabilities[0]).not.toBeCloseTo(0.5, 3);
   });
 
+  it("starts from the yield model's ranking: a fresh actor's greedy query is the one with prior 1; a model without prior_scale ignores it", () => {
+    const rng = createRng(4);
+    const { inputs } = candidates(rng, 8);
+    const priors = [0.2, 0.5, 0.1, 1, 0.6, 0, 0.3, 0.4];
+    const withPrior = inputs.map((c, i) => ({ ...c, prior: priors[i] }));
+    const fresh = new PolicyNetwork(tf, initialParameters(3)).evaluate(state(), withPrior);
+    expect(fresh.probabilities.indexOf(Math.max(...fresh.probabilities))).toBe(3);
+    // prior_scale 6: the best has e^3 the odds of a query at half its efficiency (within the actor's small start).
+    expect(Math.log(fresh.probabilities[3]! / fresh.probabilities[1]!)).toBeGreaterThan(2.5);
+    const old = initialParameters(3);
+    delete old['prior_scale'];
+    expect(widenParameters(old)).toEqual(['prior_scale']);
+    const a = new PolicyNetwork(tf, old).evaluate(state(), withPrior);
+    const b = new PolicyNetwork(tf, old).evaluate(state(), inputs);
+    a.probabilities.forEach((p, i) => expect(p).toBeCloseTo(b.probabilities[i]!, 6));
+  });
+
   it('hashes words into the vocabulary, never onto padding', () => {
     for (const w of ['arts', 'music', 'x', 'ünïcode']) {
       const b = tokenBucket(w);
@@ -100,6 +117,9 @@ describe('policy network', () => {
     expect(returns[1]).toBeCloseTo(-0.2, 6);
     expect(returns[0]).toBeCloseTo(1 - 0.99 * 0.2, 6);
     expect(Object.keys(grads).sort()).toEqual(Object.keys(PARAMETER_SHAPES).sort());
+    const withPrior = c.inputs.map((x, i) => ({ ...x, prior: i / 4 }));
+    const learnsScale = rolloutGradients(tf, net, [{ state: state(), candidates: withPrior, chosen: 1, reward: 1 }], null).grads;
+    expect(learnsScale['prior_scale']!.values[0]).not.toBe(0);
     for (const name of ['embedding', 'conv_w', 'lstm_w', 'cand_w', 'actor_v', 'critic_w']) {
       expect(grads[name]!.values.some((v) => v !== 0), name).toBe(true);
     }
