@@ -89,7 +89,8 @@ export function initialParameters(seed: number): PlainTensors {
  * Inputs added after models were trained (result-page actions, then the yield estimate) got their
  * weight rows last in `lstm_w` and `cand_w`. A model saved before has fewer rows there: zero rows for the new
  * inputs make it score every query and stop exactly as it did, and leave the new actions to
- * learning. A model from before the yield model's prior gets `prior_scale` 0, for the same reason. Returns the names widened; anything else that does not fit is left for the caller
+ * learning. A model from before the yield model's prior gets `prior_scale` 0, for the same
+ * reason. Returns the names widened; anything else that does not fit is left for the caller
  * to reject. Works for Adam's moments too (`m/<name>`, `v/<name>`: zero moments).
  */
 export function widenParameters(params: PlainTensors): string[] {
