@@ -71,11 +71,11 @@ export interface OfferedQuery {
   yields: YieldEstimate;
 }
 
-export function candidateInput(c: QueryCandidate, ctx: StrategyContext, memory: FormEvidence): { input: CandidateInput; offer: OfferedQuery } {
+/** `yields`: the memory's yield estimate of `c`, already made for the shortlist (`policyChoices`). */
+export function candidateInput(c: QueryCandidate, ctx: StrategyContext, memory: FormEvidence, yields: YieldEstimate): { input: CandidateInput; offer: OfferedQuery } {
   const jiang = queryFeatures(c, ctx);
   const { estimate, evidence } = memory.estimate(jiang);
   const features = [...jiang, Math.min(1, estimate / 5), evidence / (1 + evidence), Math.min(1, c.prior ?? 0), 0];
-  const yields = memory.yieldEstimate(c, ctx);
   return { input: { features, tokens: valueTokens(c.terms), yieldEstimate: yieldEstimateInput(yields) }, offer: { candidate: c, jiang, yields } };
 }
 
@@ -98,20 +98,21 @@ export function actionElement(c: QueryCandidate, plan: FormPlan): ActionElement 
 }
 
 export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], zeroStreak: number): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
-  const efficiency = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx).efficiency]));
-  const short = shortlist(candidates, (c) => efficiency.get(c)!);
+  // One yield estimate per candidate and step: the shortlist, the prior and the inputs all read it.
+  const yields = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx)]));
+  const short = shortlist(candidates, (c) => yields.get(c)!.efficiency);
   const offered = new Map<string, OfferedQuery>();
   const keys: string[] = [];
   const inputs: CandidateInput[] = [];
   const elements: ActionElement[] = [];
   for (const c of short) {
-    const { input, offer } = candidateInput(c, ctx, memory);
+    const { input, offer } = candidateInput(c, ctx, memory, yields.get(c)!);
     offered.set(c.key, offer);
     keys.push(c.key);
     inputs.push(input);
     elements.push(actionElement(c, plan));
   }
-  const priors = relativeEfficiency(short.map((c) => efficiency.get(c)!));
+  const priors = relativeEfficiency(short.map((c) => yields.get(c)!.efficiency));
   inputs.forEach((input, i) => (input.prior = priors[i]));
   if (zeroStreak >= STOP_AFTER_ZERO_STREAK) {
     keys.push(STOP_KEY);
