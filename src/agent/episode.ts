@@ -173,9 +173,10 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     previousKey = url;
     previousUrl = current;
     let newToCrawl = 0;
+    let bestQueryEfficiency: number | undefined;
     if (actor) {
       // The page's reward: the query's (page 1) or that of the "next page" the policy chose.
-      newToCrawl = (await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, links: fresh })).newToCrawl;
+      ({ newToCrawl, bestQueryEfficiency } = await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, links: fresh }));
       queryNew += newToCrawl;
       actor.observe({ newRecords: newToCrawl, results: reading.recordLinks.length, resultPages: 1, failed: reading.noResults && reading.recordLinks.length === 0 });
     }
@@ -187,7 +188,7 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
       if (!ok.allowed) break;
     }
     if (actor && pageNo < a.budget.maxResultPagesPerQuery) {
-      const shown = { pageNo, listed: reading.recordLinks.length, newToCrawl, reportedTotal, queryListed: recordLinks.length, queryNew };
+      const shown = { pageNo, listed: reading.recordLinks.length, newToCrawl, reportedTotal, queryListed: recordLinks.length, queryNew, bestQueryEfficiency };
       if ((await actor.decidePage(port, shown, pageTokens(`${snap.title} ${snap.text}`))) === 'back') {
         // In the trace, so a reader sees where the policy stopped reading a query's pages.
         await port.send({ type: 'trace', episodeId: a.episodeId, action: 'back', input: { page: pageNo, listed: shown.listed, newToCrawl } });

@@ -12,6 +12,7 @@
 import { createRng } from '../lvs/random.ts';
 import { chooseAction } from '../policy/action-choice.ts';
 import { CONTEXT_DRY_SHARE, historyRow, pageActionInput, PAGE_ACTIONS, type PageAction, type ResultPageSeen } from '../policy/features.ts';
+import { pageActionPriors } from '../policy/prior.ts';
 import { queryStepReward, type QueryStepOutcome } from '../policy/reward.ts';
 import type { CandidateInput, PolicyEpisode, PolicyStep, StateInput } from '../policy/types.ts';
 import { STOP_KEY, type CoordinatorPort, type EpisodeAssignment, type PolicyChoices, type PolicyParams } from '../coordinator/messages.ts';
@@ -104,7 +105,8 @@ export class QueryPolicyActor {
    * `pageTokens` are the result page's words. A next page's outcome comes with `observe`.
    */
   async decidePage(port: CoordinatorPort, seen: ResultPageSeen, pageTokens: number[]): Promise<PageAction> {
-    const candidates = PAGE_ACTIONS.map((action) => pageActionInput(action, seen));
+    const priors = pageActionPriors(seen);
+    const candidates = PAGE_ACTIONS.map((action, i) => ({ ...pageActionInput(action, seen), prior: priors[i] }));
     const state: StateInput = { context: this.context, pageTokens, history: this.history.map((r) => [...r]) };
     await this.learnIfFull(port, state, candidates);
     const nextPage = this.params.workflow?.nextPage;

@@ -101,6 +101,7 @@ export interface BenchStrategiesOptions {
   keepRuns?: string;
   models?: string;
   a3cFrozen?: boolean;
+  a3cPageDecisions?: boolean;
 }
 
 export interface BenchPlan {
@@ -126,6 +127,8 @@ export interface BenchPlan {
   models?: string;
   /** Evaluate the A3C models frozen: greedy while a form pays, no online learning (`crawl --frozen`). */
   a3cFrozen: boolean;
+  /** The A3C policies also decide on each result page whether to read the next one (`crawl`/`train --page-decisions`). */
+  a3cPageDecisions: boolean;
 }
 
 export function registerBenchStrategies(bench: Command): void {
@@ -151,6 +154,7 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--trouble <mode>', 'testbed trouble: default, on, off', 'default')
     .option('--models <dir>', 'evaluate the models in DIR/a3c and DIR/a3c-wge (from `surfacer train`) instead of training them here')
     .option('--a3c-frozen', 'crawl with the A3C models frozen (crawl --frozen: greedy while a form pays, no learning) instead of learning online', false)
+    .option('--a3c-page-decisions', 'the A3C policies also decide, on each result page, whether to read the next one (crawl and train --page-decisions; the other strategies read on by the rule)', false)
     .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder; a later bench with the same folder reuses every crawl and training it finished with the same arguments')
     .action(async (opts: BenchStrategiesOptions) => {
       const plan = resolvePlan(opts);
@@ -220,6 +224,7 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
     markdown: opts.markdown,
     keepRuns: opts.keepRuns,
     a3cFrozen: !!opts.a3cFrozen,
+    a3cPageDecisions: !!opts.a3cPageDecisions,
     ...(opts.models !== undefined ? { models: checkedModels(resolve(opts.models), names as BenchStrategy[], testDomains) } : {}),
   };
 }
@@ -329,6 +334,8 @@ export interface StrategiesBenchResult {
   trainDomains: string[];
   testDomains: string[];
   a3cOnlineLearning: boolean;
+  /** The A3C policies decided on each result page whether to read on (`--a3c-page-decisions`); the others read on by the rule. */
+  a3cPageDecisions: boolean;
   training?: Record<string, unknown>;
   trainingRuns?: Record<string, TrainingRow>;
   budgets: { maxQueries: number; maxPages: number; agents: number; timeLimitSeconds: number; trainingEpisodes: number; trainingMaxQueries: number | null; allowPost: true };
@@ -391,6 +398,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       const trainQueries = plan.trainMaxQueries !== undefined && cli.trainMaxQueries ? plan.trainMaxQueries : undefined;
       const args = [
         'train', '--domains', plan.trainDomains.join(','), '--episodes', String(plan.episodes), '--out', dir, s === 'a3c-wge' ? '--wge' : '--no-wge', '--seed', String(plan.seed), '--json',
+        ...(plan.a3cPageDecisions ? ['--page-decisions'] : []),
         ...(trainQueries !== undefined ? ['--max-queries', String(trainQueries)] : []),
       ];
       const before = plan.keepRuns ? finishedStep<{ row: TrainingRow; curve?: unknown }>(dir, args) : undefined;
@@ -436,7 +444,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         'crawl', '--domain', domain, '--strategy', A3C_STRATEGIES.includes(strategy) ? 'a3c' : strategy,
         '--max-queries', String(plan.maxQueries), '--max-pages', String(plan.maxPages), '--agents', String(plan.agents), '--time-limit', String(plan.timeLimit),
         '--scale', plan.scale, '--trouble', plan.trouble, '--testbed-port', '0', '--seed', String(plan.seed), '--allow-post', '--json', '--out', dir,
-        ...(models[strategy] ? ['--model', models[strategy]!, ...(plan.a3cFrozen ? ['--frozen'] : [])] : []),
+        ...(models[strategy] ? ['--model', models[strategy]!, ...(plan.a3cFrozen ? ['--frozen'] : []), ...(plan.a3cPageDecisions ? ['--page-decisions'] : [])] : []),
       ];
       // A crawl's receipt also names the model it started from, so a retrained model is evaluated again.
       const receiptKey = models[strategy] ? [...args, `model ${modelStamp(models[strategy]!)}`] : args;
@@ -488,6 +496,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       trainDomains: plan.trainDomains,
       testDomains: plan.testDomains,
       a3cOnlineLearning: !plan.a3cFrozen,
+      a3cPageDecisions: plan.a3cPageDecisions,
       ...(Object.keys(training).length ? { training } : {}),
       ...(toTrain.length ? { trainingRuns } : {}),
       budgets: { maxQueries: plan.maxQueries, maxPages: plan.maxPages, agents: plan.agents, timeLimitSeconds: plan.timeLimit, trainingEpisodes: plan.episodes, trainingMaxQueries: plan.trainMaxQueries ?? null, allowPost: true },

@@ -178,7 +178,7 @@ export class Coordinator implements CoordinatorPort {
         this.requireLearner().recordRollout(m, this.table.domain);
         return { ok: true };
       case 'listing':
-        return { newToCrawl: m.links.filter((link) => this.newRecordUrl(link) !== null).length };
+        return { newToCrawl: m.links.filter((link) => this.newRecordUrl(link) !== null).length, bestQueryEfficiency: this.bestQueryEfficiency(m.formKey) };
       case 'query-result':
         return this.onQueryResult(m);
       case 'record': {
@@ -294,6 +294,20 @@ export class Coordinator implements CoordinatorPort {
     }, this.formPageTokens.get(formKey) ?? [], form.zeroStreak);
     form.offered = offered;
     return { query: null, choices };
+  }
+
+  /**
+   * What going back from a result page would bring per fetch: the yield model's best
+   * efficiency among the form's unissued queries (0 when none is left or the form is done).
+   * Undefined outside the learned strategy, whose page decisions are a rule.
+   */
+  private bestQueryEfficiency(formKey: string): number | undefined {
+    const form = this.forms.get(formKey);
+    if (!form || !(form.strategy instanceof A3cFormMemory)) return undefined;
+    if (form.done || !this.budgetLeft().queries) return 0;
+    const { candidates, ctx } = this.queryContext(form);
+    const memory = form.strategy;
+    return candidates.reduce((best, c) => Math.max(best, memory.yieldEstimate(c, ctx).efficiency), 0);
   }
 
   /** An agent's pick among the choices: issued from now on (null when another agent took it first). */

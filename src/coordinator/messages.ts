@@ -129,7 +129,8 @@ export interface Replies {
   params: PolicyParams;
   gradients: { version: number; params: PlainTensors };
   rollout: { ok: true };
-  listing: { newToCrawl: number };
+  /** `bestQueryEfficiency`: the yield model's best among the form's unissued queries (learned strategy only; `ResultPageSeen`). */
+  listing: { newToCrawl: number; bestQueryEfficiency?: number };
   'query-result': { newRecords: number };
   record: { fresh: boolean };
   trace: { ok: true };

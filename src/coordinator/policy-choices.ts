@@ -9,6 +9,7 @@ import type { FormFieldInfo } from './messages.ts';
 import { STOP_KEY, type PolicyChoices } from './messages.ts';
 import type { FormPlan } from './query-planner.ts';
 import { CANDIDATE_DIM, stateContext, valueTokens, yieldEstimateInput, type FormProgress, type YieldEstimate } from '../policy/features.ts';
+import { relativeEfficiency } from '../policy/prior.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
 import type { QueryCandidate, StrategyContext } from '../strategies/types.ts';
@@ -48,12 +49,6 @@ export function shortlist(candidates: readonly QueryCandidate[], efficiency?: (c
     .slice(0, BY_YIELD)
     .filter(({ c }) => !inShort.has(c));
   return [...short, ...best.map(({ c }) => c)];
-}
-
-/** Each efficiency over the largest (all 0 when none is positive): the actor's `prior` input. */
-export function relativeEfficiency(efficiencies: readonly number[]): number[] {
-  const top = Math.max(0, ...efficiencies);
-  return efficiencies.map((e) => (top > 0 ? Math.max(0, e) / top : 0));
 }
 
 /** What the form's memory (`A3cFormMemory`) says of its issued queries. */

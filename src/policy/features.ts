@@ -144,6 +144,8 @@ export interface ResultPageSeen {
   /** Record links this query listed so far, and how many of them were new to the crawl. */
   queryListed: number;
   queryNew: number;
+  /** The yield model's best efficiency among the form's unissued queries now: what going back would bring per fetch (absent: unknown). */
+  bestQueryEfficiency?: number;
 }
 
 /** The candidate input of a result-page action: `page` features, no query features, no words. */

@@ -55,9 +55,10 @@ export interface CandidateInput {
   /** Queries only: the yield model's estimate of the candidate on its form (`yieldEstimateInput`); absent = zeros. */
   yieldEstimate?: number[];
   /**
-   * Queries only: the yield model's expected new records per unit cost over the best such
-   * value among the step's queries, in [0, 1] (`relativeEfficiency`); the actor adds it to the
-   * score scaled by the learned `prior_scale`. Absent = 0.
+   * Queries: the yield model's expected new records per unit cost over the best such value
+   * among the step's queries; result-page actions: reading on against going back for the best
+   * query (`pageActionPriors`). In [0, 1] (`relativeEfficiency`); the actor adds it to the score
+   * scaled by the learned `prior_scale`. Absent (stop) = 0.
    */
   prior?: number;
 }

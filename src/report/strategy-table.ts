@@ -19,6 +19,8 @@ export interface StrategyTableInput {
   runs?: readonly PerDomainRun[];
   /** false: the A3C models crawled frozen (greedy while the form pays, no learning); true or absent: learning online. */
   a3cOnlineLearning?: boolean;
+  /** true: the A3C policies decided on each result page whether to read the next one. */
+  a3cPageDecisions?: boolean;
 }
 
 /** What the per-domain table reads of one crawl. */
@@ -84,6 +86,7 @@ export function strategyTable(input: StrategyTableInput): string {
     'Oracle: greedy set cover over the ground truth, X% of the records some single query reaches' + (typeof o.reachableShare === 'number' ? ` (${(o.reachableShare * 100).toFixed(1)}% of all records)` : '') + '.',
   ];
   if (input.a3cOnlineLearning === false && Object.keys(input.strategies).some((n) => n.startsWith('a3c'))) out.push('a3c, a3c-wge: the models crawled frozen (crawl --frozen: the best-scored query while the form pays, a draw from the policy after dry queries, no learning during the crawl).');
+  if (input.a3cPageDecisions && Object.keys(input.strategies).some((n) => n.startsWith('a3c'))) out.push('a3c, a3c-wge: the policies decided on each result page whether to read the next one or go back for another query (--page-decisions); the other strategies read on while a page lists records the query has not shown.');
   if ((input.codeCommits?.length ?? 0) > 1) out.push(`Crawls ran on ${input.codeCommits!.length} code versions (${input.codeCommits!.join(', ')}): a resumed bench reused crawls of older code; pages/s compares only within one.`);
   if (carried) out.push('†: some crawl issued fewer queries than that (its strategy ran out, or the page, query or time budget stopped it): its coverage at its last query is carried forward.');
 

@@ -8,7 +8,8 @@ import { QueryPolicyActor } from '../../src/agent/query-policy-actor.ts';
 import { PolicyThreads } from '../../src/agent/policy-threads.ts';
 import { loadLvsTable } from '../../src/lvs/index.ts';
 import { RunStore } from '../../src/store/index.ts';
-import { CONTEXT_DRY_SHARE, tokenBucket, valueTokens } from '../../src/policy/features.ts';
+import { CONTEXT_DRY_SHARE, tokenBucket, valueTokens, type ResultPageSeen } from '../../src/policy/features.ts';
+import { nextPageEfficiency } from '../../src/policy/prior.ts';
 import type { PolicyCompute } from '../../src/agent/policy-compute.ts';
 
 // The learning path without a browser: a coordinator, agents acting under the policy through
@@ -139,15 +140,19 @@ async function runPaged(seed: number, episodes: number, laterPages: 'known' | 'n
       const own = (p: number) => Array.from({ length: 5 }, (_, i) => `${SITE}/record/own-${e}-${step}-${p}-${i}`);
       const pages = laterPages === 'known' ? [own(0), popular.slice(0, 5), popular.slice(5)] : [own(0), own(1), own(2)];
       const read: string[] = [];
+      let queryNew = 0;
       for (let p = 0; p < pages.length; p++) {
         const links = pages[p]!;
         read.push(...links);
         const { newToCrawl } = await coordinator.send({ type: 'listing', episodeId: a.episodeId, formKey: form.formKey, links });
+        queryNew += newToCrawl;
         actor.observe({ newRecords: newToCrawl, results: links.length, resultPages: 1, failed: false });
         if (p === 0) expect(newToCrawl).toBeGreaterThan(0);
         else pageRewards.push(newToCrawl);
         if (p + 1 >= pages.length) break;
-        const action = await actor.decidePage(coordinator, { pageNo: p + 1, listed: links.length, newToCrawl, queryListed: read.length, queryNew: 0 }, []);
+        const seen: ResultPageSeen = { pageNo: p + 1, listed: links.length, newToCrawl, queryListed: read.length, queryNew };
+        // A form whose best query pays as the next page is expected to: the prior is indifferent, so what the policy does is learnt.
+        const action = await actor.decidePage(coordinator, { ...seen, bestQueryEfficiency: nextPageEfficiency(seen) }, []);
         choices.push({ episode: e, action });
         if (action === 'back') break;
       }
@@ -164,6 +169,17 @@ async function runPaged(seed: number, episodes: number, laterPages: 'known' | 'n
 }
 
 describe('result-page decisions under the learned policy', () => {
+  it('hears from the coordinator, with each listing, what going back would bring: the best query left', async () => {
+    const { coordinator, store } = await coordinatorWithForm({ seed: 5, policy: { frozen: true, tMax: 3, learningRate: 0.01, pageDecisions: true } });
+    const reply = await coordinator.send({ type: 'listing', episodeId: 'e1', formKey: form.formKey, links: [`${SITE}/record/1`] });
+    expect(reply.newToCrawl).toBe(1);
+    // Unissued LVS values: the yield model's optimistic prior, a positive efficiency below 1.
+    expect(reply.bestQueryEfficiency).toBeGreaterThan(0);
+    expect(reply.bestQueryEfficiency).toBeLessThan(1);
+    coordinator.learner!.dispose();
+    await store.close();
+  });
+
   const nextShare = (choices: { episode: number; action: string }[], from: number, to: number) => {
     const xs = choices.filter((c) => c.episode >= from && c.episode < to);
     return xs.filter((c) => c.action === 'next-page').length / xs.length;

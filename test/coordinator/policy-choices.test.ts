@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policyChoices, relativeEfficiency, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK } from '../../src/coordinator/policy-choices.ts';
+import { policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK } from '../../src/coordinator/policy-choices.ts';
 import { STOP_KEY } from '../../src/coordinator/messages.ts';
 import type { FormPlan } from '../../src/coordinator/query-planner.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM } from '../../src/policy/features.ts';
@@ -30,8 +30,6 @@ describe('policy choices', () => {
     // Then those of the BY_YIELD best not already on it, best first: of lvs29, lvs28, the titles and lvs0…, only the first two.
     expect(BY_YIELD).toBeLessThan(PER_SOURCE + 5);
     expect(list.slice(PER_SOURCE + 3).map((c) => c.key)).toEqual(['lvs29', 'lvs28']);
-    expect(relativeEfficiency([0.4, 0.2, 0, -1])).toEqual([1, 0.5, 0, 0]);
-    expect(relativeEfficiency([0, 0])).toEqual([0, 0]);
     const choices = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c) => ({ efficiency: efficiency(c), expectedNew: 1, modelled: false }) }, progress, [], 0).choices;
     const prior = (key: string) => choices.inputs[choices.keys.indexOf(key)]!.prior;
     expect([prior('lvs29'), prior('lvs28'), prior('title0')]).toEqual([1, 0.5, 0.25]);

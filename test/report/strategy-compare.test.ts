@@ -155,6 +155,15 @@ describe('strategyTable', () => {
     expect(strategyTable({ ...base, strategies: { adaptive: x }, a3cOnlineLearning: false })).not.toMatch(frozen);
   });
 
+  it('says under the table when the A3C policies decided on result pages, and only then', () => {
+    const x = summariseStrategy([run({ queriesIssued: 200 })]);
+    const base = { oracle: { queriesTo90: null, queriesTo99: null }, trainDomains: [], testDomains: ['news'] };
+    const pages = /decided on each result page/;
+    expect(strategyTable({ ...base, strategies: { 'a3c-wge': x }, a3cPageDecisions: true })).toMatch(pages);
+    expect(strategyTable({ ...base, strategies: { 'a3c-wge': x }, a3cPageDecisions: false })).not.toMatch(pages);
+    expect(strategyTable({ ...base, strategies: { 'a3c-wge': x } })).not.toMatch(pages);
+  });
+
   it('adds one cell per crawl under the means, with the oracle per domain', () => {
     const base = { strategies: {}, oracle: { queriesTo90: null, queriesTo99: null, perDomain: { news: { queriesTo99: 9 }, sports: { queriesTo99: 35 } } }, trainDomains: [], testDomains: ['news', 'sports'] };
     const text = strategyTable({

@@ -1,0 +1,37 @@
+/**
+ * The actor's prior (`CandidateInput.prior`): what the yield model of Ntoulas et al. (2005)
+ * expects of each action, in one unit — new records per fetch — and relative to the step's
+ * best. The network adds `prior_scale · prior` to each score and learns the correction.
+ */
+import type { ResultPageSeen } from './features.ts';
+
+/** Each efficiency over the largest (all 0 when none is positive). */
+export function relativeEfficiency(efficiencies: readonly number[]): number[] {
+  const top = Math.max(0, ...efficiencies);
+  return efficiencies.map((e) => (top > 0 ? Math.max(0, e) / top : 0));
+}
+
+/**
+ * Expected new records per fetch of reading the next result page: the records it should list
+ * (as many as this one, fewer when the site's total says fewer are left) times the query's
+ * share of new ones so far (half a pseudo-record each way, so one page of known records does
+ * not make it 0), over the page itself plus one fetch per new record — `adaptive`'s cost
+ * (`1 + R / pageSize + E`) for a single page, so it compares with a query's efficiency.
+ */
+export function nextPageEfficiency(seen: ResultPageSeen): number {
+  const left = seen.reportedTotal !== undefined ? Math.max(0, seen.reportedTotal - seen.queryListed) : seen.listed;
+  const expectedNew = Math.min(seen.listed, left) * ((seen.queryNew + 0.5) / (seen.queryListed + 1));
+  return expectedNew / (1 + expectedNew);
+}
+
+/**
+ * Priors of the result-page actions (`PAGE_ACTIONS` order: next page, back): read on while
+ * the next page is expected to pay as well per fetch as the form's best unissued query
+ * (`bestQueryEfficiency`), else go back for it — the marginal value theorem of foraging
+ * (Charnov 1976): leave a patch when its marginal rate falls below what the next one gives.
+ * Without a known alternative (no query left, or an old coordinator) only reading on has a prior.
+ */
+export function pageActionPriors(seen: ResultPageSeen): [number, number] {
+  const [next, back] = relativeEfficiency([nextPageEfficiency(seen), seen.bestQueryEfficiency ?? 0]);
+  return [next!, back!];
+}

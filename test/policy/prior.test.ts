@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { nextPageEfficiency, pageActionPriors, relativeEfficiency } from '../../src/policy/prior.ts';
+import type { ResultPageSeen } from '../../src/policy/features.ts';
+
+const seen = (over: Partial<ResultPageSeen>): ResultPageSeen => ({ pageNo: 1, listed: 10, newToCrawl: 0, queryListed: 10, queryNew: 0, ...over });
+
+describe('the actor prior', () => {
+  it('is each efficiency over the step best, 0 when nothing pays', () => {
+    expect(relativeEfficiency([0.4, 0.2, 0, -1])).toEqual([1, 0.5, 0, 0]);
+    expect(relativeEfficiency([0, 0])).toEqual([0, 0]);
+  });
+
+  it('expects of the next result page the query share of new records so far, per fetch', () => {
+    // 10 listed, all new: 10 x 10.5/11 new expected on the next page, each a fetch beside the page.
+    const allNew = (10 * 10.5) / 11;
+    expect(nextPageEfficiency(seen({ queryNew: 10, newToCrawl: 10 }))).toBeCloseTo(allNew / (1 + allNew), 12);
+    // 30 listed, 1 new: 10 x 1.5/31.
+    const fewNew = (10 * 1.5) / 31;
+    expect(nextPageEfficiency(seen({ pageNo: 3, queryListed: 30, queryNew: 1 }))).toBeCloseTo(fewNew / (1 + fewNew), 12);
+    // The site says 32 matched and 30 are listed: only 2 can come.
+    const two = (2 * 1.5) / 31;
+    expect(nextPageEfficiency(seen({ pageNo: 3, queryListed: 30, queryNew: 1, reportedTotal: 32 }))).toBeCloseTo(two / (1 + two), 12);
+    expect(nextPageEfficiency(seen({ queryListed: 30, reportedTotal: 30 }))).toBe(0);
+  });
+
+  it('reads on while the next page pays as well as the best query left, else goes back', () => {
+    const rich = seen({ queryNew: 8, newToCrawl: 8 });
+    const [next, back] = pageActionPriors({ ...rich, bestQueryEfficiency: 0.3 });
+    expect(next).toBe(1);
+    expect(back).toBeCloseTo(0.3 / nextPageEfficiency(rich), 12);
+    const dry = seen({ pageNo: 4, queryListed: 40, queryNew: 0 });
+    const [dryNext, dryBack] = pageActionPriors({ ...dry, bestQueryEfficiency: 0.3 });
+    expect(dryBack).toBe(1);
+    expect(dryNext).toBeLessThan(0.5);
+    // Nothing to go back to: only reading on has a prior.
+    expect(pageActionPriors({ ...dry, bestQueryEfficiency: 0 })).toEqual([1, 0]);
+    expect(pageActionPriors(dry)).toEqual([1, 0]);
+  });
+});
