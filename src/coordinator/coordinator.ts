@@ -306,8 +306,7 @@ export class Coordinator implements CoordinatorPort {
     if (!form || !(form.strategy instanceof A3cFormMemory)) return undefined;
     if (form.done || !this.budgetLeft().queries) return 0;
     const { candidates, ctx } = this.queryContext(form);
-    const memory = form.strategy;
-    return candidates.reduce((best, c) => Math.max(best, memory.yieldEstimate(c, ctx).efficiency), 0);
+    return form.strategy.bestEfficiency(candidates, ctx);
   }
 
   /** An agent's pick among the choices: issued from now on (null when another agent took it first). */

@@ -29,6 +29,11 @@ export class A3cFormMemory extends JiangRlStrategy {
     return { efficiency: this.yieldModel.efficiency(c, ctx), expectedNew: e.expectedNew, modelled: e.modelled };
   }
 
+  /** The best expected new records per unit cost among `candidates` (0 when none): what the form's next query would bring. */
+  bestEfficiency(candidates: readonly QueryCandidate[], ctx: StrategyContext): number {
+    return candidates.reduce((best, c) => Math.max(best, this.yieldModel.efficiency(c, ctx)), 0);
+  }
+
   /** An agent chose this query: keep its features and the yield model's prediction until its outcome arrives. */
   noteIssued(offer: { candidate: QueryCandidate; jiang: number[]; yields: YieldEstimate }): void {
     this.pending.set(offer.candidate.key, offer.jiang);

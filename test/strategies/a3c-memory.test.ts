@@ -32,6 +32,9 @@ describe('a3c form memory', () => {
     // Exactly what `adaptive` would score from the same outcomes.
     expect(lvs.efficiency).toBe(reference.efficiency(candidate('cricket', 'lvs'), ctx));
     expect(title.expectedNew).toBe(reference.estimate(candidate('derby', 'title'), ctx).expectedNew);
+    // The best of several, as the coordinator tells a result page what going back would bring.
+    expect(m.bestEfficiency([candidate('cricket', 'lvs'), candidate('derby', 'title')], ctx)).toBe(title.efficiency);
+    expect(m.bestEfficiency([], ctx)).toBe(0);
     // Both halves of the memory survive a resume.
     const restored = A3cFormMemory.restore(JSON.parse(JSON.stringify(m)));
     expect(restored.yieldEstimate(candidate('derby', 'title'), ctx)).toEqual(title);
