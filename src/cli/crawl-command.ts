@@ -27,6 +27,8 @@ export interface CrawlCliOptions {
   agents: number;
   maxDepth: number;
   maxQueries: number;
+  /** Queries in a row without a new record after which a form is left. */
+  patience?: number;
   maxPages: number;
   timeLimit: number;
   seed: number;
@@ -94,6 +96,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--max-depth <n>', 'link depth limit', positiveInt('--max-depth'), 7)
     .option('--max-queries <n>', 'query budget', positiveInt('--max-queries'), 200)
     .option('--max-pages <n>', 'page budget', positiveInt('--max-pages'), 5000)
+    .option('--patience <n>', 'leave a form after this many queries in a row without a new record', positiveInt('--patience'), 25)
     .option('--time-limit <sec>', 'wall-clock limit for the whole crawl (0 = none)', positiveInt('--time-limit'), 0)
     .option('--seed <n>', 'random seed (strategies; the testbed too unless --testbed-seed)', positiveInt('--seed'), 1)
     .option('--out <dir>', 'run directory (default runs/<timestamp>-<domain>-<strategy>)')
@@ -201,7 +204,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       allowPost: opts.allowPost,
       allowedHosts: [...new Set(urls.map((u) => new URL(u).hostname))],
       seed: opts.seed,
-      patience: 25,
+      patience: opts.patience ?? 25,
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',

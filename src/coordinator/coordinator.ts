@@ -127,6 +127,12 @@ export class Coordinator implements CoordinatorPort {
     return c.pages;
   }
 
+  /** Records harvested per page fetched so far (0 before any page). */
+  harvestRate(): number {
+    const c = this.store.counts();
+    return c.pages ? c.records / c.pages : 0;
+  }
+
   budgetLeft(): { pages: boolean; queries: boolean } {
     return { pages: this.pagesFetched < this.config.maxPages, queries: this.queriesIssued < this.config.maxQueries };
   }
@@ -291,7 +297,7 @@ export class Coordinator implements CoordinatorPort {
       recentNew: form.recentNew ?? [],
       zeroStreakShare: form.zeroStreak / Math.max(1, this.config.patience),
       budgetSpent: this.queriesIssued / Math.max(1, this.config.maxQueries),
-    }, this.formPageTokens.get(formKey) ?? [], form.zeroStreak);
+    }, this.formPageTokens.get(formKey) ?? [], form.zeroStreak, this.harvestRate());
     form.offered = offered;
     return { query: null, choices };
   }

@@ -9,7 +9,7 @@ import type { FormFieldInfo } from './messages.ts';
 import { STOP_KEY, type PolicyChoices } from './messages.ts';
 import type { FormPlan } from './query-planner.ts';
 import { CANDIDATE_DIM, stateContext, valueTokens, yieldEstimateInput, type FormProgress, type YieldEstimate } from '../policy/features.ts';
-import { relativeEfficiency } from '../policy/prior.ts';
+import { queryAndStopPriors } from '../policy/prior.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
 import type { QueryCandidate, StrategyContext } from '../strategies/types.ts';
@@ -74,10 +74,10 @@ export function candidateInput(c: QueryCandidate, ctx: StrategyContext, memory: 
   return { input: { features, tokens: valueTokens(c.terms), yieldEstimate: yieldEstimateInput(yields) }, offer: { candidate: c, jiang, yields } };
 }
 
-export function stopInput(): CandidateInput {
+export function stopInput(prior?: number): CandidateInput {
   const features = new Array<number>(CANDIDATE_DIM).fill(0);
   features[CANDIDATE_DIM - 1] = 1;
-  return { features, tokens: valueTokens([]) };
+  return { features, tokens: valueTokens([]), ...(prior === undefined ? {} : { prior }) };
 }
 
 /** The field a candidate's main value goes into: an option field it sets, else the keyword field. */
@@ -92,7 +92,11 @@ export function actionElement(c: QueryCandidate, plan: FormPlan): ActionElement 
   return { kind: 'query', formType: 'search', fieldType: field?.fieldType, tag: field?.tag, label: field?.label, source: c.source, lvsLabel: c.label, value };
 }
 
-export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], zeroStreak: number): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
+/**
+ * `crawlRate`: records harvested over pages fetched by the whole crawl so far, what leaving the
+ * form is worth per fetch (`queryAndStopPriors`); without it "stop" has no prior.
+ */
+export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], zeroStreak: number, crawlRate?: number): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
   // One yield estimate per candidate and step: the shortlist, the prior and the inputs all read it.
   const yields = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx)]));
   const short = shortlist(candidates, (c) => yields.get(c)!.efficiency);
@@ -107,11 +111,12 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
     inputs.push(input);
     elements.push(actionElement(c, plan));
   }
-  const priors = relativeEfficiency(short.map((c) => yields.get(c)!.efficiency));
-  inputs.forEach((input, i) => (input.prior = priors[i]));
-  if (zeroStreak >= STOP_AFTER_ZERO_STREAK) {
+  const stopOffered = zeroStreak >= STOP_AFTER_ZERO_STREAK;
+  const priors = queryAndStopPriors(short.map((c) => yields.get(c)!.efficiency), stopOffered ? crawlRate : undefined);
+  inputs.forEach((input, i) => (input.prior = priors.queries[i]));
+  if (stopOffered) {
     keys.push(STOP_KEY);
-    inputs.push(stopInput());
+    inputs.push(stopInput(priors.stop));
     elements.push({ kind: 'stop' });
   }
   return { choices: { keys, inputs, elements, context: stateContext(progress), pageTokens }, offered };

@@ -16,7 +16,10 @@
  * This is the small ε that greedy evaluation keeps in DQN (Mnih et al. 2015), but spent
  * only where greedy has stopped paying.
  * A draw to explore is among the other actions only: leaving the form ("stop") is not a way
- * to try something new, and a greedy choice of stop is still taken.
+ * to try something new. A greedy choice of stop is taken at any dry share (until 2026-11 the
+ * draw came first, so from the 13th dry query a frozen agent could not stop at all). Stop
+ * leads once the yield model expects less of every query left than the crawl earns on
+ * average (its prior, `queryAndStopPriors` in prior.ts).
  */
 
 export interface ActionChoiceMode {
@@ -36,6 +39,8 @@ export function frozenExploration(dryShare: number): number {
 export function chooseAction(probabilities: readonly number[], mode: ActionChoiceMode, rng: () => number): number {
   if (!mode.frozen) return draw(probabilities, rng);
   const greedy = probabilities.indexOf(Math.max(...probabilities));
+  // Leaving is never explored into, but once it is the best-scored action it is taken at any dry share.
+  if (greedy === mode.stopIndex) return greedy;
   const epsilon = frozenExploration(mode.dryShare);
   if (epsilon === 0 || rng() >= epsilon) return greedy;
   const explore = probabilities.map((p, i) => (i === mode.stopIndex ? 0 : p));

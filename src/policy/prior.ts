@@ -12,6 +12,21 @@ export function relativeEfficiency(efficiencies: readonly number[]): number[] {
 }
 
 /**
+ * Priors of a form's queries and, when it is offered, of leaving the form ("stop"), in the same
+ * unit. Leaving is worth what the crawl earns on average per fetch (`leaveRate`: records over
+ * pages fetched so far): the marginal value theorem (Charnov 1976) leaves a patch once the best
+ * it still offers pays less than the habitat's average. So once the yield model expects less
+ * of every query left than the crawl has been earning, "stop" carries the full prior and the
+ * queries a share of it; while some query is expected to beat the average, it keeps the prior.
+ * Without a rate (stop not offered) the queries' priors are relative to their best, as before.
+ */
+export function queryAndStopPriors(queryEfficiencies: readonly number[], leaveRate?: number): { queries: number[]; stop?: number } {
+  if (leaveRate === undefined) return { queries: relativeEfficiency(queryEfficiencies) };
+  const all = relativeEfficiency([...queryEfficiencies, leaveRate]);
+  return { queries: all.slice(0, -1), stop: all[all.length - 1]! };
+}
+
+/**
  * Expected new records per fetch of reading the next result page: the records it should list
  * (as many as this one, fewer when the site's total says fewer are left) times the query's
  * share of new ones so far (half a pseudo-record each way, so one page of known records does

@@ -255,4 +255,44 @@ describe('a frozen agent', () => {
     coordinator.learner!.dispose();
     await store.close();
   });
+
+  it('leaves a dry form once "stop" is offered and the crawl earns more per page than any query left', async () => {
+    const { coordinator, store, harvests } = await coordinatorWithForm({ seed: 6, patience: 20, policy: { frozen: true, tMax: 3, learningRate: 0.01 } });
+    const known = Array.from({ length: 3 }, (_, i) => `${SITE}/known/${i}`);
+    for (const url of known) await coordinator.send({ type: 'record', episodeId: 'e0', url, title: `known ${url}`, text: `known item ${url}`, attributes: {}, depth: 2 });
+    // A stand-in network that scores by the prior alone, as the trained one's prior_scale weighs it.
+    const stopPriors: (number | undefined)[] = [];
+    const compute: PolicyCompute = {
+      load: async () => undefined,
+      evaluate: async (_state, candidates) => {
+        stopPriors.push(candidates.at(-1)!.features.at(-1) === 1 ? candidates.at(-1)!.prior : undefined);
+        const w = candidates.map((c) => Math.exp(6 * (c.prior ?? 0)));
+        const total = w.reduce((a, b) => a + b, 0);
+        return { probabilities: w.map((x) => x / total), value: 0 };
+      },
+      gradients: async () => {
+        throw new Error('a frozen agent does not learn');
+      },
+      release: () => undefined,
+    };
+    const a = harvests.shift()!;
+    const actor = await QueryPolicyActor.start(coordinator, a, compute);
+    let issued = 0;
+    for (let step = 0; step < 20; step++) {
+      const query = await actor.choose(coordinator);
+      if (!query) break;
+      issued++;
+      const { newRecords } = await coordinator.send({ type: 'query-result', episodeId: a.episodeId, formKey: form.formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: known });
+      actor.observe({ newRecords, results: known.length, resultPages: 1, failed: false });
+    }
+    await actor.finish(coordinator);
+    // 12 dry queries, then "stop" is offered with the full prior (3 records per page fetched beats every query) and taken.
+    expect(issued).toBe(12);
+    expect(stopPriors.slice(0, 12).every((p) => p === undefined)).toBe(true);
+    expect(stopPriors[12]).toBe(1);
+    const { choices } = await coordinator.send({ type: 'next-query', episodeId: a.episodeId, formKey: form.formKey, choose: 'agent' });
+    expect(choices).toBeNull();
+    coordinator.learner!.dispose();
+    await store.close();
+  });
 });

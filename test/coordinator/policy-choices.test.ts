@@ -54,5 +54,14 @@ describe('policy choices', () => {
     expect(dry.choices.keys.at(-1)).toBe(STOP_KEY);
     expect(dry.choices.inputs.at(-1)!.features.at(-1)).toBe(1);
     expect(dry.choices.elements.at(-1)).toEqual({ kind: 'stop' });
+    // Without the crawl's rate stop has no prior; with it, stop is worth that rate against the queries' best.
+    expect(dry.choices.inputs.at(-1)!.prior).toBeUndefined();
+    const rated = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], STOP_AFTER_ZERO_STREAK, 0.4);
+    expect(rated.choices.inputs.at(-1)!.prior).toBe(1);
+    expect(rated.choices.inputs[0]!.prior).toBeCloseTo(0.1 / 0.4, 12);
+    // Before the dry streak that offers stop, the rate changes nothing.
+    const paying = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], 0, 0.4);
+    expect(paying.choices.keys).not.toContain(STOP_KEY);
+    expect(paying.choices.inputs[0]!.prior).toBe(1);
   });
 });

@@ -44,6 +44,8 @@ describe('chooseAction', () => {
     expect(dry[1]! / 4000).toBeCloseTo(0.5 / 0.75, 1);
     const stopBest = [0.1, 0.2, 0.7];
     expect(counts(stopBest, { frozen: true, dryShare: 0, stopIndex: 2 })).toEqual([0, 0, 4000]);
+    // Also where every other choice is a draw: a greedy stop is not explored away.
+    expect(counts(stopBest, { frozen: true, dryShare: 0.8, stopIndex: 2 })).toEqual([0, 0, 4000]);
     // When stop is the only action there is nothing else to try: it is taken.
     expect(counts([1], { frozen: true, dryShare: 1, stopIndex: 0 }, 10)).toEqual([10]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPageEfficiency, pageActionPriors, relativeEfficiency } from '../../src/policy/prior.ts';
+import { nextPageEfficiency, pageActionPriors, queryAndStopPriors, relativeEfficiency } from '../../src/policy/prior.ts';
 import type { ResultPageSeen } from '../../src/policy/features.ts';
 
 const seen = (over: Partial<ResultPageSeen>): ResultPageSeen => ({ pageNo: 1, listed: 10, newToCrawl: 0, queryListed: 10, queryNew: 0, ...over });
@@ -8,6 +8,20 @@ describe('the actor prior', () => {
   it('is each efficiency over the step best, 0 when nothing pays', () => {
     expect(relativeEfficiency([0.4, 0.2, 0, -1])).toEqual([1, 0.5, 0, 0]);
     expect(relativeEfficiency([0, 0])).toEqual([0, 0]);
+  });
+
+  it('gives "stop" the crawl average per fetch, so it leads once every query left is expected to pay less', () => {
+    // Stop not offered: the queries against their best, as before.
+    expect(queryAndStopPriors([0.2, 0.1])).toEqual({ queries: [1, 0.5] });
+    // A dry form: the yield model's best expects 0.072 new records per fetch, the crawl has earned 0.4.
+    const dry = queryAndStopPriors([0.072, 0.036], 0.4);
+    expect(dry.stop).toBe(1);
+    expect(dry.queries[0]).toBeCloseTo(0.18, 12);
+    expect(dry.queries[1]).toBeCloseTo(0.09, 12);
+    // A query still expected to beat the average keeps the full prior; stop gets its share.
+    const paying = queryAndStopPriors([0.6, 0.3], 0.4);
+    expect(paying.queries).toEqual([1, 0.5]);
+    expect(paying.stop).toBeCloseTo(0.4 / 0.6, 12);
   });
 
   it('expects of the next result page the query share of new records so far, per fetch', () => {
