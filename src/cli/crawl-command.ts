@@ -10,6 +10,7 @@ import { STRATEGY_NAMES, isStrategyName, type StrategyName } from '../strategies
 import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
 import { DEFAULT_POLICY } from '../coordinator/policy-learner.ts';
+import { STOP_AFTER_ZERO_STREAK } from '../coordinator/policy-choices.ts';
 import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
 import { startBuiltInSite } from './builtin-site.ts';
 import { readRunState } from './run-state.ts';
@@ -66,6 +67,8 @@ export interface CrawlCliOptions {
   tMax?: number;
   learningRate?: number;
   pageDecisions?: boolean;
+  /** a3c: dry queries in a row after which the policy may leave a form. */
+  stopAfter?: number;
 }
 
 /** The trained policy that ships with Surfacer: `--strategy a3c` starts from it unless --model says otherwise. */
@@ -118,6 +121,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--frozen', 'a3c: act with the model as loaded, no learning: the best-scored query while the form pays, a draw from the policy after queries with nothing new', false)
     .option('--wge', 'a3c: workflow-guided exploration from the demonstrations in --demos', false)
     .option('--demos <dir>', 'a3c with --wge: folder of demonstration JSON files', DEFAULT_DEMOS_DIR)
+    .option('--stop-after <n>', `a3c: queries in a row without a new record after which the policy may leave a form ("stop"); at or above --patience it never does`, positiveInt('--stop-after'), STOP_AFTER_ZERO_STREAK)
     .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
@@ -208,7 +212,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}) } : undefined,
+      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter ?? STOP_AFTER_ZERO_STREAK } : undefined,
       restarts: opts.restarts ?? 'off',
     };
     let store: RunStore;

@@ -94,9 +94,10 @@ export function actionElement(c: QueryCandidate, plan: FormPlan): ActionElement 
 
 /**
  * `crawlRate`: records harvested over pages fetched by the whole crawl so far, what leaving the
- * form is worth per fetch (`queryAndStopPriors`); without it "stop" has no prior.
+ * form is worth per fetch (`queryAndStopPriors`); without it "stop" has no prior. `stopAfter`:
+ * the dry streak from which "stop" is offered.
  */
-export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], zeroStreak: number, crawlRate?: number): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
+export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], zeroStreak: number, crawlRate?: number, stopAfter = STOP_AFTER_ZERO_STREAK): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
   // One yield estimate per candidate and step: the shortlist, the prior and the inputs all read it.
   const yields = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx)]));
   const short = shortlist(candidates, (c) => yields.get(c)!.efficiency);
@@ -111,7 +112,7 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
     inputs.push(input);
     elements.push(actionElement(c, plan));
   }
-  const stopOffered = zeroStreak >= STOP_AFTER_ZERO_STREAK;
+  const stopOffered = zeroStreak >= stopAfter;
   const priors = queryAndStopPriors(short.map((c) => yields.get(c)!.efficiency), stopOffered ? crawlRate : undefined);
   inputs.forEach((input, i) => (input.prior = priors.queries[i]));
   if (stopOffered) {

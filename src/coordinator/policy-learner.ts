@@ -29,6 +29,11 @@ export interface PolicyConfig {
    * Opt-in: models trained with it so far crawl worse at equal queries (bench-results/page-decisions/).
    */
   pageDecisions?: boolean;
+  /**
+   * Queries in a row without a new record after which "stop" is offered (default
+   * `STOP_AFTER_ZERO_STREAK`, 12); at or above the crawl's patience the policy never leaves a form.
+   */
+  stopAfter?: number;
 }
 
 export const DEFAULT_POLICY: PolicyConfig = { frozen: false, tMax: 5, learningRate: 0.003 };

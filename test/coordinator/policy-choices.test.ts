@@ -63,5 +63,9 @@ describe('policy choices', () => {
     const paying = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], 0, 0.4);
     expect(paying.choices.keys).not.toContain(STOP_KEY);
     expect(paying.choices.inputs[0]!.prior).toBe(1);
+    // The crawl may move the streak that offers stop (crawl --stop-after).
+    const later = (streak: number) => policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], streak, 0.4, 20).choices.keys;
+    expect(later(STOP_AFTER_ZERO_STREAK)).not.toContain(STOP_KEY);
+    expect(later(20)).toContain(STOP_KEY);
   });
 });
