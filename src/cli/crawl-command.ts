@@ -71,6 +71,9 @@ export interface CrawlCliOptions {
   stopAfter?: number;
 }
 
+/** Queries in a row without a new record after which every strategy leaves a form. */
+const DEFAULT_PATIENCE = 25;
+
 /** The trained policy that ships with Surfacer: `--strategy a3c` starts from it unless --model says otherwise. */
 export const DEFAULT_MODEL_DIR = join(repoRoot, 'models', 'a3c-default');
 
@@ -99,7 +102,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--max-depth <n>', 'link depth limit', positiveInt('--max-depth'), 7)
     .option('--max-queries <n>', 'query budget', positiveInt('--max-queries'), 200)
     .option('--max-pages <n>', 'page budget', positiveInt('--max-pages'), 5000)
-    .option('--patience <n>', 'leave a form after this many queries in a row without a new record', positiveInt('--patience'), 25)
+    .option('--patience <n>', 'leave a form after this many queries in a row without a new record', positiveInt('--patience'), DEFAULT_PATIENCE)
     .option('--time-limit <sec>', 'wall-clock limit for the whole crawl (0 = none)', positiveInt('--time-limit'), 0)
     .option('--seed <n>', 'random seed (strategies; the testbed too unless --testbed-seed)', positiveInt('--seed'), 1)
     .option('--out <dir>', 'run directory (default runs/<timestamp>-<domain>-<strategy>)')
@@ -208,11 +211,11 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       allowPost: opts.allowPost,
       allowedHosts: [...new Set(urls.map((u) => new URL(u).hostname))],
       seed: opts.seed,
-      patience: opts.patience ?? 25,
+      patience: opts.patience ?? DEFAULT_PATIENCE,
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter ?? STOP_AFTER_ZERO_STREAK } : undefined,
+      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter } : undefined,
       restarts: opts.restarts ?? 'off',
     };
     let store: RunStore;

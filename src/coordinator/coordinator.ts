@@ -297,7 +297,7 @@ export class Coordinator implements CoordinatorPort {
       recentNew: form.recentNew ?? [],
       zeroStreakShare: form.zeroStreak / Math.max(1, this.config.patience),
       budgetSpent: this.queriesIssued / Math.max(1, this.config.maxQueries),
-    }, this.formPageTokens.get(formKey) ?? [], form.zeroStreak, this.harvestRate(), this.config.policy?.stopAfter);
+    }, this.formPageTokens.get(formKey) ?? [], { zeroStreak: form.zeroStreak, after: this.config.policy?.stopAfter, crawlRate: this.harvestRate() });
     form.offered = offered;
     return { query: null, choices };
   }

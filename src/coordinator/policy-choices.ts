@@ -92,12 +92,20 @@ export function actionElement(c: QueryCandidate, plan: FormPlan): ActionElement 
   return { kind: 'query', formType: 'search', fieldType: field?.fieldType, tag: field?.tag, label: field?.label, source: c.source, lvsLabel: c.label, value };
 }
 
-/**
- * `crawlRate`: records harvested over pages fetched by the whole crawl so far, what leaving the
- * form is worth per fetch (`queryAndStopPriors`); without it "stop" has no prior. `stopAfter`:
- * the dry streak from which "stop" is offered.
- */
-export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], zeroStreak: number, crawlRate?: number, stopAfter = STOP_AFTER_ZERO_STREAK): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
+/** When "stop" is offered, and what it is worth. */
+export interface StopOffer {
+  /** The form's queries in a row without a new record. */
+  zeroStreak: number;
+  /** The dry streak from which "stop" is offered (default `STOP_AFTER_ZERO_STREAK`). */
+  after?: number;
+  /**
+   * Records harvested over pages fetched by the whole crawl so far: what leaving the form is
+   * worth per fetch (`queryAndStopPriors`); without it "stop" has no prior.
+   */
+  crawlRate?: number;
+}
+
+export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], stop: StopOffer): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
   // One yield estimate per candidate and step: the shortlist, the prior and the inputs all read it.
   const yields = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx)]));
   const short = shortlist(candidates, (c) => yields.get(c)!.efficiency);
@@ -112,8 +120,8 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
     inputs.push(input);
     elements.push(actionElement(c, plan));
   }
-  const stopOffered = zeroStreak >= stopAfter;
-  const priors = queryAndStopPriors(short.map((c) => yields.get(c)!.efficiency), stopOffered ? crawlRate : undefined);
+  const stopOffered = stop.zeroStreak >= (stop.after ?? STOP_AFTER_ZERO_STREAK);
+  const priors = queryAndStopPriors(short.map((c) => yields.get(c)!.efficiency), stopOffered ? stop.crawlRate : undefined);
   inputs.forEach((input, i) => (input.prior = priors.queries[i]));
   if (stopOffered) {
     keys.push(STOP_KEY);

@@ -30,7 +30,7 @@ describe('policy choices', () => {
     // Then those of the BY_YIELD best not already on it, best first: of lvs29, lvs28, the titles and lvs0…, only the first two.
     expect(BY_YIELD).toBeLessThan(PER_SOURCE + 5);
     expect(list.slice(PER_SOURCE + 3).map((c) => c.key)).toEqual(['lvs29', 'lvs28']);
-    const choices = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c) => ({ efficiency: efficiency(c), expectedNew: 1, modelled: false }) }, progress, [], 0).choices;
+    const choices = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c) => ({ efficiency: efficiency(c), expectedNew: 1, modelled: false }) }, progress, [], { zeroStreak: 0 }).choices;
     const prior = (key: string) => choices.inputs[choices.keys.indexOf(key)]!.prior;
     expect([prior('lvs29'), prior('lvs28'), prior('title0')]).toEqual([1, 0.5, 0.25]);
     expect(prior('lvs0')).toBeCloseTo(0.025, 12);
@@ -38,7 +38,7 @@ describe('policy choices', () => {
 
   it('describes each candidate to the network and to WGE, and offers stop only after a dry streak', () => {
     const all = [...cands('lvs', 2), ...cands('options', 1)];
-    const fresh = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 2.5, evidence: 1 }), yieldEstimate: (c) => (c.source === 'lvs' ? { efficiency: 0.25, expectedNew: Math.E - 1, modelled: true } : unknown) }, progress, [5, 6], 0);
+    const fresh = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 2.5, evidence: 1 }), yieldEstimate: (c) => (c.source === 'lvs' ? { efficiency: 0.25, expectedNew: Math.E - 1, modelled: true } : unknown) }, progress, [5, 6], { zeroStreak: 0 });
     expect(fresh.choices.keys).toEqual(['lvs0', 'lvs1', 'options0']);
     expect(fresh.choices.context).toHaveLength(CONTEXT_DIM);
     for (const i of fresh.choices.inputs) expect(i.features).toHaveLength(CANDIDATE_DIM);
@@ -50,21 +50,21 @@ describe('policy choices', () => {
     expect(fresh.offered.get('lvs0')!.yields.modelled).toBe(true);
     expect(fresh.choices.elements[0]).toMatchObject({ kind: 'query', fieldType: 'search query', tag: 'input', source: 'lvs', lvsLabel: 'keyword', value: 'lvs0' });
     expect(fresh.choices.elements[2]).toMatchObject({ fieldType: 'search category', tag: 'select', source: 'options', value: 'Painting' });
-    const dry = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], STOP_AFTER_ZERO_STREAK);
+    const dry = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK });
     expect(dry.choices.keys.at(-1)).toBe(STOP_KEY);
     expect(dry.choices.inputs.at(-1)!.features.at(-1)).toBe(1);
     expect(dry.choices.elements.at(-1)).toEqual({ kind: 'stop' });
     // Without the crawl's rate stop has no prior; with it, stop is worth that rate against the queries' best.
     expect(dry.choices.inputs.at(-1)!.prior).toBeUndefined();
-    const rated = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], STOP_AFTER_ZERO_STREAK, 0.4);
+    const rated = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.4 });
     expect(rated.choices.inputs.at(-1)!.prior).toBe(1);
     expect(rated.choices.inputs[0]!.prior).toBeCloseTo(0.1 / 0.4, 12);
     // Before the dry streak that offers stop, the rate changes nothing.
-    const paying = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], 0, 0.4);
+    const paying = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: 0, crawlRate: 0.4 });
     expect(paying.choices.keys).not.toContain(STOP_KEY);
     expect(paying.choices.inputs[0]!.prior).toBe(1);
     // The crawl may move the streak that offers stop (crawl --stop-after).
-    const later = (streak: number) => policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], streak, 0.4, 20).choices.keys;
+    const later = (streak: number) => policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: streak, after: 20, crawlRate: 0.4 }).choices.keys;
     expect(later(STOP_AFTER_ZERO_STREAK)).not.toContain(STOP_KEY);
     expect(later(20)).toContain(STOP_KEY);
   });
