@@ -509,7 +509,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         harvestRate: 'hidden records harvested / pages fetched (every kind), mean over domains; harvestRateByDepth: mean over the domains that fetched pages at that depth',
         pagesPerSecond: 'pages fetched / crawl wall time (report timing), mean over domains',
         a3c: plan.a3cFrozen
-          ? 'a3c and a3c-wge are evaluated frozen (crawl --model DIR --frozen): each query is the one the model scores best while the form pays; after k queries in a row without a new record it is drawn from the policy with probability min(1, 2k/patience), never drawn as "stop"; "stop" (offered from 12 such queries, its prior the crawl\'s records per page so far) is taken when it is the best-scored action; nothing is learnt during the crawl'
+          ? 'a3c and a3c-wge are evaluated frozen (crawl --model DIR --frozen): each query is the one the model scores best while the form pays; after k queries in a row without a new record it is drawn from the policy with probability min(1, 2k/patience), never drawn as "stop"; "stop" (offered from 12 such queries while at most 1 % of the site\'s records is estimated unseen by Chao1 over the result lists, its prior the crawl\'s records per page so far) is taken when it is the best-scored action; nothing is learnt during the crawl'
           : 'a3c and a3c-wge are evaluated with online learning on (crawl --model DIR, without --frozen): queries are drawn from the policy\'s probabilities and it keeps learning',
         oracle: 'the oracle\'s 90%/99% are of the records some single query reaches; the strategies\' are of all hidden records',
       },

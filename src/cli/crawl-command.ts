@@ -10,7 +10,7 @@ import { STRATEGY_NAMES, isStrategyName, type StrategyName } from '../strategies
 import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
 import { DEFAULT_POLICY } from '../coordinator/policy-learner.ts';
-import { STOP_AFTER_ZERO_STREAK } from '../coordinator/policy-choices.ts';
+import { STOP_AFTER_ZERO_STREAK, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
 import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
 import { startBuiltInSite } from './builtin-site.ts';
 import { readRunState } from './run-state.ts';
@@ -69,6 +69,7 @@ export interface CrawlCliOptions {
   pageDecisions?: boolean;
   /** a3c: dry queries in a row after which the policy may leave a form. */
   stopAfter?: number;
+  stopMaxUnseen?: number;
 }
 
 /** Queries in a row without a new record after which every strategy leaves a form. */
@@ -125,6 +126,11 @@ export function registerCrawlCommand(program: Command): void {
     .option('--wge', 'a3c: workflow-guided exploration from the demonstrations in --demos', false)
     .option('--demos <dir>', 'a3c with --wge: folder of demonstration JSON files', DEFAULT_DEMOS_DIR)
     .option('--stop-after <n>', `a3c: queries in a row without a new record after which the policy may leave a form ("stop"); at or above --patience it never does`, positiveInt('--stop-after'), STOP_AFTER_ZERO_STREAK)
+    .option('--stop-max-unseen <share>', 'a3c: the policy may leave a form only while at most this share of the site\'s records is estimated unseen (Chao1 over the result lists; 1 = ignore the estimate)', (v: string) => {
+      const x = Number(v);
+      if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError('--stop-max-unseen must be a number in [0, 1]');
+      return x;
+    }, STOP_MAX_UNSEEN_SHARE)
     .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
@@ -215,7 +221,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter } : undefined,
+      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopMaxUnseen: opts.stopMaxUnseen } : undefined,
       restarts: opts.restarts ?? 'off',
     };
     let store: RunStore;

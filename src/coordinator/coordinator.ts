@@ -20,6 +20,7 @@ import { A3cFormMemory } from '../strategies/a3c-memory.ts';
 import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
+import { unseenShare } from './unseen-records.ts';
 
 export interface CoordinatorConfig {
   strategy: StrategyName;
@@ -77,8 +78,11 @@ export class Coordinator implements CoordinatorPort {
   private readonly trapGuard = new TrapGuard();
   private readonly rng: () => number;
   private episodeCounter = 0;
-  /** Times each record URL was listed by a result page, per site host: Good–Turing's counts. */
-  private readonly listings = new Map<string, { counts: Map<string, number>; once: number; total: number }>();
+  /**
+   * Times each record URL was listed by a result page, per site host: Good–Turing's counts
+   * (`once` of `total` listings) and Chao1's (`once`, `twice` over the `counts.size` records).
+   */
+  private readonly listings = new Map<string, { counts: Map<string, number>; once: number; twice: number; total: number }>();
   /** Bumped on every resume so episode ids (and Crawlee unique keys) never repeat. */
   private session = 0;
   /** Thompson sampling over hosts (hostBandit 'thompson'); its draws use their own random stream. */
@@ -288,6 +292,7 @@ export class Coordinator implements CoordinatorPort {
       form.done = true;
       return { query: null, choices: null };
     }
+    const policy = this.config.policy;
     const memory = form.strategy instanceof A3cFormMemory ? form.strategy : new A3cFormMemory();
     const { choices, offered } = policyChoices(candidates, form.plan, ctx, memory, {
       issued: form.issued.size,
@@ -297,7 +302,13 @@ export class Coordinator implements CoordinatorPort {
       recentNew: form.recentNew ?? [],
       zeroStreakShare: form.zeroStreak / Math.max(1, this.config.patience),
       budgetSpent: this.queriesIssued / Math.max(1, this.config.maxQueries),
-    }, this.formPageTokens.get(formKey) ?? [], { zeroStreak: form.zeroStreak, after: this.config.policy?.stopAfter, crawlRate: this.harvestRate() });
+    }, this.formPageTokens.get(formKey) ?? [], {
+      zeroStreak: form.zeroStreak,
+      after: policy?.stopAfter,
+      crawlRate: this.harvestRate(),
+      unseenShare: listing ? unseenShare({ distinct: listing.counts.size, once: listing.once, twice: listing.twice }) : undefined,
+      maxUnseenShare: policy?.stopMaxUnseen,
+    });
     form.offered = offered;
     return { query: null, choices };
   }
@@ -402,12 +413,15 @@ export class Coordinator implements CoordinatorPort {
       if (!url) continue;
       const host = new URL(url).host;
       let l = this.listings.get(host);
-      if (!l) this.listings.set(host, (l = { counts: new Map(), once: 0, total: 0 }));
+      if (!l) this.listings.set(host, (l = { counts: new Map(), once: 0, twice: 0, total: 0 }));
       const n = (l.counts.get(url) ?? 0) + 1;
       l.counts.set(url, n);
       l.total++;
       if (n === 1) l.once++;
-      else if (n === 2) l.once--;
+      else if (n === 2) {
+        l.once--;
+        l.twice++;
+      } else if (n === 3) l.twice--;
     }
   }
 

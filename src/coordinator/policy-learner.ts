@@ -34,6 +34,11 @@ export interface PolicyConfig {
    * `STOP_AFTER_ZERO_STREAK`, 12); at or above the crawl's patience the policy never leaves a form.
    */
   stopAfter?: number;
+  /**
+   * "Stop" is offered only while at most this share of the site's records is estimated unseen
+   * (default `STOP_MAX_UNSEEN_SHARE`, 0.01; 1 or more: the estimate is ignored).
+   */
+  stopMaxUnseen?: number;
 }
 
 export const DEFAULT_POLICY: PolicyConfig = { frozen: false, tMax: 5, learningRate: 0.003 };

@@ -1,0 +1,31 @@
+/**
+ * How many of a site's records no result list has shown yet, estimated from how often the
+ * lists showed the ones they did: capture–recapture over queries. Each query is a sample of
+ * the site's database; a record listed by one query only is a "singleton", by two a
+ * "doubleton". Many singletons mean the samples keep meeting records for the first time, so
+ * more are out there; once nearly every record has been met again, few are.
+ */
+
+/** Listing counts of one site: distinct records listed, those listed once and twice. */
+export interface ListingCounts {
+  distinct: number;
+  once: number;
+  twice: number;
+}
+
+/**
+ * Chao1's bias-corrected estimate of the records not yet listed (Chao 1984; the correction
+ * of Chao 2005 keeps it finite without doubletons): f1·(f1 − 1) / (2·(f2 + 1)).
+ */
+export function chao1Unseen(c: ListingCounts): number {
+  return (c.once * Math.max(0, c.once - 1)) / (2 * (c.twice + 1));
+}
+
+/**
+ * The unseen records over those already listed (0 before any listing). It over-estimates
+ * where each query lists few records (a headline search: most records are met once), which
+ * errs on the side of crawling on.
+ */
+export function unseenShare(c: ListingCounts): number {
+  return c.distinct > 0 ? chao1Unseen(c) / c.distinct : 0;
+}
