@@ -295,4 +295,44 @@ describe('a frozen agent', () => {
     coordinator.learner!.dispose();
     await store.close();
   });
+
+  it('crawls on while the result lists say records are still unseen, to the patience (unless --stop-max-unseen 1)', async () => {
+    const dryRun = async (stopMaxUnseen?: number) => {
+      const { coordinator, store, harvests } = await coordinatorWithForm({ seed: 6, patience: 16, policy: { frozen: true, tMax: 3, learningRate: 0.01, stopMaxUnseen } });
+      const compute: PolicyCompute = {
+        load: async () => undefined,
+        evaluate: async (_state, candidates) => {
+          const w = candidates.map((c) => Math.exp(6 * (c.prior ?? 0)));
+          const total = w.reduce((x, y) => x + y, 0);
+          return { probabilities: w.map((x) => x / total), value: 0 };
+        },
+        gradients: async () => {
+          throw new Error('a frozen agent does not learn');
+        },
+        release: () => undefined,
+      };
+      const a = harvests.shift()!;
+      const actor = await QueryPolicyActor.start(coordinator, a, compute);
+      // The first query lists 20 records, each once; the next ones list nothing: Chao1 says 190 unseen.
+      const first = Array.from({ length: 20 }, (_, i) => `${SITE}/item/${i}`);
+      let issued = 0;
+      for (let step = 0; step < 30; step++) {
+        const query = await actor.choose(coordinator);
+        if (!query) break;
+        const links = issued++ === 0 ? first : [];
+        const { newRecords } = await coordinator.send({ type: 'query-result', episodeId: a.episodeId, formKey: form.formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: links });
+        actor.observe({ newRecords, results: links.length, resultPages: 1, failed: links.length === 0 });
+        // Their pages are fetched: the crawl earns more per page than any query left, so a stop on offer is taken.
+        for (const url of links) await coordinator.send({ type: 'record', episodeId: 'e0', url, title: `item ${url}`, text: `item ${url}`, attributes: {}, depth: 2 });
+      }
+      await actor.finish(coordinator);
+      coordinator.learner!.dispose();
+      await store.close();
+      return issued;
+    };
+    // Guarded: never offered stop, the form ends at its patience (1 + 16 dry queries).
+    expect(await dryRun()).toBe(17);
+    // The estimate ignored: stop is offered after 12 dry queries and taken.
+    expect(await dryRun(1)).toBe(13);
+  });
 });

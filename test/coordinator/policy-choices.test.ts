@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK } from '../../src/coordinator/policy-choices.ts';
+import { policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK, STOP_MAX_UNSEEN_SHARE, type StopOffer } from '../../src/coordinator/policy-choices.ts';
 import { STOP_KEY } from '../../src/coordinator/messages.ts';
 import type { FormPlan } from '../../src/coordinator/query-planner.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM } from '../../src/policy/features.ts';
@@ -67,5 +67,21 @@ describe('policy choices', () => {
     const later = (streak: number) => policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: streak, after: 20, crawlRate: 0.4 }).choices.keys;
     expect(later(STOP_AFTER_ZERO_STREAK)).not.toContain(STOP_KEY);
     expect(later(20)).toContain(STOP_KEY);
+  });
+
+  it('offers stop only while at most 1 % of the site is estimated unseen, unless told otherwise', () => {
+    const all = cands('lvs', 2);
+    const keys = (stop: Partial<StopOffer>) => policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.4, ...stop }).choices.keys;
+    expect(STOP_MAX_UNSEEN_SHARE).toBe(0.01);
+    expect(keys({ unseenShare: 0.026 })).not.toContain(STOP_KEY);
+    expect(keys({ unseenShare: 0.01 })).toContain(STOP_KEY);
+    expect(keys({ unseenShare: 0.003 })).toContain(STOP_KEY);
+    // Unknown (no listing yet): no guard.
+    expect(keys({})).toContain(STOP_KEY);
+    // crawl --stop-max-unseen: a looser share, or 1 to ignore the estimate (which may exceed 1).
+    expect(keys({ unseenShare: 0.026, maxUnseenShare: 0.05 })).toContain(STOP_KEY);
+    expect(keys({ unseenShare: 9.5, maxUnseenShare: 1 })).toContain(STOP_KEY);
+    // Below the dry streak the estimate offers nothing.
+    expect(keys({ unseenShare: 0, zeroStreak: 3 })).not.toContain(STOP_KEY);
   });
 });
