@@ -11,6 +11,7 @@ import { RunStore } from '../../src/store/index.ts';
 import { CONTEXT_DRY_SHARE, tokenBucket, valueTokens, type ResultPageSeen } from '../../src/policy/features.ts';
 import { nextPageEfficiency } from '../../src/policy/prior.ts';
 import type { PolicyCompute } from '../../src/agent/policy-compute.ts';
+import type { CandidateInput } from '../../src/policy/types.ts';
 
 // The learning path without a browser: a coordinator, agents acting under the policy through
 // the message interface, and a fake site whose answer to a query depends only on the query.
@@ -55,6 +56,23 @@ async function coordinatorWithForm(overrides: Partial<CoordinatorConfig> & { see
   await coordinator.send({ type: 'page', episodeId: 'e0', url: form.pageUrl, finalUrl: form.pageUrl, depth: 1, kind: 'surface', via: 'link', score: 0, title: 'Search the arts collection', status: 200, text: 'Paintings, sculpture and music of the collection.' });
   await coordinator.send({ type: 'forms', episodeId: 'e0', pageUrl: form.pageUrl, depth: 1, forms: [{ index: 0, formType: 'search', probability: 0.95, method: 'GET' }], searchForms: [form] });
   return { coordinator, store, harvests };
+}
+
+/** A stand-in network for frozen agents that scores by the prior alone, as the trained one's prior_scale weighs it. */
+function priorOnlyCompute(onEvaluate?: (candidates: CandidateInput[]) => void): PolicyCompute {
+  return {
+    load: async () => undefined,
+    evaluate: async (_state, candidates) => {
+      onEvaluate?.(candidates);
+      const w = candidates.map((c) => Math.exp(6 * (c.prior ?? 0)));
+      const total = w.reduce((a, b) => a + b, 0);
+      return { probabilities: w.map((x) => x / total), value: 0 };
+    },
+    gradients: async () => {
+      throw new Error('a frozen agent does not learn');
+    },
+    release: () => undefined,
+  };
 }
 
 async function run(seed: number, episodes: number, threads?: PolicyThreads) {
@@ -260,21 +278,8 @@ describe('a frozen agent', () => {
     const { coordinator, store, harvests } = await coordinatorWithForm({ seed: 6, patience: 20, policy: { frozen: true, tMax: 3, learningRate: 0.01 } });
     const known = Array.from({ length: 3 }, (_, i) => `${SITE}/known/${i}`);
     for (const url of known) await coordinator.send({ type: 'record', episodeId: 'e0', url, title: `known ${url}`, text: `known item ${url}`, attributes: {}, depth: 2 });
-    // A stand-in network that scores by the prior alone, as the trained one's prior_scale weighs it.
     const stopPriors: (number | undefined)[] = [];
-    const compute: PolicyCompute = {
-      load: async () => undefined,
-      evaluate: async (_state, candidates) => {
-        stopPriors.push(candidates.at(-1)!.features.at(-1) === 1 ? candidates.at(-1)!.prior : undefined);
-        const w = candidates.map((c) => Math.exp(6 * (c.prior ?? 0)));
-        const total = w.reduce((a, b) => a + b, 0);
-        return { probabilities: w.map((x) => x / total), value: 0 };
-      },
-      gradients: async () => {
-        throw new Error('a frozen agent does not learn');
-      },
-      release: () => undefined,
-    };
+    const compute = priorOnlyCompute((candidates) => stopPriors.push(candidates.at(-1)!.features.at(-1) === 1 ? candidates.at(-1)!.prior : undefined));
     const a = harvests.shift()!;
     const actor = await QueryPolicyActor.start(coordinator, a, compute);
     let issued = 0;
@@ -299,20 +304,8 @@ describe('a frozen agent', () => {
   it('crawls on while the result lists say records are still unseen, to the patience (unless --stop-max-unseen 1)', async () => {
     const dryRun = async (stopMaxUnseen?: number) => {
       const { coordinator, store, harvests } = await coordinatorWithForm({ seed: 6, patience: 16, policy: { frozen: true, tMax: 3, learningRate: 0.01, stopMaxUnseen } });
-      const compute: PolicyCompute = {
-        load: async () => undefined,
-        evaluate: async (_state, candidates) => {
-          const w = candidates.map((c) => Math.exp(6 * (c.prior ?? 0)));
-          const total = w.reduce((x, y) => x + y, 0);
-          return { probabilities: w.map((x) => x / total), value: 0 };
-        },
-        gradients: async () => {
-          throw new Error('a frozen agent does not learn');
-        },
-        release: () => undefined,
-      };
       const a = harvests.shift()!;
-      const actor = await QueryPolicyActor.start(coordinator, a, compute);
+      const actor = await QueryPolicyActor.start(coordinator, a, priorOnlyCompute());
       // The first query lists 20 records, each once; the next ones list nothing: Chao1 says 190 unseen.
       const first = Array.from({ length: 20 }, (_, i) => `${SITE}/item/${i}`);
       let issued = 0;
