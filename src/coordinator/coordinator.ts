@@ -20,7 +20,7 @@ import { A3cFormMemory } from '../strategies/a3c-memory.ts';
 import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
-import { unseenShare } from './unseen-records.ts';
+import { ListingTally, unseenShare } from './unseen-records.ts';
 
 export interface CoordinatorConfig {
   strategy: StrategyName;
@@ -78,11 +78,8 @@ export class Coordinator implements CoordinatorPort {
   private readonly trapGuard = new TrapGuard();
   private readonly rng: () => number;
   private episodeCounter = 0;
-  /**
-   * Times each record URL was listed by a result page, per site host: Good–Turing's counts
-   * (`once` of `total` listings) and Chao1's (`once`, `twice` over the `counts.size` records).
-   */
-  private readonly listings = new Map<string, { counts: Map<string, number>; once: number; twice: number; total: number }>();
+  /** Times each record URL was listed by a result page, per site host: Good–Turing's and Chao1's counts. */
+  private readonly listings = new Map<string, ListingTally>();
   /** Bumped on every resume so episode ids (and Crawlee unique keys) never repeat. */
   private session = 0;
   /** Thompson sampling over hosts (hostBandit 'thompson'); its draws use their own random stream. */
@@ -306,7 +303,7 @@ export class Coordinator implements CoordinatorPort {
       zeroStreak: form.zeroStreak,
       after: policy?.stopAfter,
       crawlRate: this.harvestRate(),
-      unseenShare: listing ? unseenShare({ distinct: listing.counts.size, once: listing.once, twice: listing.twice }) : undefined,
+      unseenShare: listing ? unseenShare(listing) : undefined,
       maxUnseenShare: policy?.stopMaxUnseen,
     });
     form.offered = offered;
@@ -413,15 +410,8 @@ export class Coordinator implements CoordinatorPort {
       if (!url) continue;
       const host = new URL(url).host;
       let l = this.listings.get(host);
-      if (!l) this.listings.set(host, (l = { counts: new Map(), once: 0, twice: 0, total: 0 }));
-      const n = (l.counts.get(url) ?? 0) + 1;
-      l.counts.set(url, n);
-      l.total++;
-      if (n === 1) l.once++;
-      else if (n === 2) {
-        l.once--;
-        l.twice++;
-      } else if (n === 3) l.twice--;
+      if (!l) this.listings.set(host, (l = new ListingTally()));
+      l.add(url);
     }
   }
 

@@ -13,6 +13,31 @@ export interface ListingCounts {
   twice: number;
 }
 
+/** Times each record was listed by a result page, for one site, kept as it goes. */
+export class ListingTally implements ListingCounts {
+  private readonly counts = new Map<string, number>();
+  /** Records listed exactly once, exactly twice; listings of any record. */
+  once = 0;
+  twice = 0;
+  total = 0;
+
+  /** One more listing of the record at this (canonical) URL. */
+  add(url: string): void {
+    const n = (this.counts.get(url) ?? 0) + 1;
+    this.counts.set(url, n);
+    this.total++;
+    if (n === 1) this.once++;
+    else if (n === 2) {
+      this.once--;
+      this.twice++;
+    } else if (n === 3) this.twice--;
+  }
+
+  get distinct(): number {
+    return this.counts.size;
+  }
+}
+
 /**
  * Chao1's bias-corrected estimate of the records not yet listed (Chao 1984; the correction
  * of Chao 2005 keeps it finite without doubletons): f1·(f1 − 1) / (2·(f2 + 1)).

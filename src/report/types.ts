@@ -37,6 +37,8 @@ export interface RunQuery {
   form?: string;
   results?: number;
   newRecords?: number;
+  /** The record links its result pages listed, in order (repeats included). */
+  recordLinks?: string[];
   failed?: boolean;
   t?: number;
 }
@@ -168,6 +170,17 @@ export interface DeepFractionRow {
   fraction: number | null;
 }
 
+export interface UnseenRecordsEstimate {
+  /** Distinct records the result lists showed; of them, listed by exactly one and two queries. */
+  listed: number;
+  listedOnce: number;
+  listedTwice: number;
+  /** Chao1's estimate of the records no list showed. */
+  estimatedUnseen: number;
+  /** listed / (listed + estimatedUnseen): the share of the site's records the lists reached. */
+  estimatedCoverage: number;
+}
+
 export type KindConfusion = Record<string, Record<string, number>>;
 
 export interface Report {
@@ -190,6 +203,12 @@ export interface Report {
   queriesTo99?: number | null;
   /** Without truth: cumulative records after each query. */
   recordsByQuery?: RecordsPoint[];
+  /**
+   * Per site host, what the result lists say about the records none of them showed: Chao1 over
+   * how many queries listed each record (the estimate the a3c policy's stop is guarded by). An
+   * estimate of coverage without ground truth; it runs high where each query lists few records.
+   */
+  unseenRecords?: Record<string, UnseenRecordsEstimate>;
   harvestRateByDepth: HarvestRateRow[];
   searchableFormsByDepth: SearchFormsRow[];
   deepFractionByDepth: DeepFractionRow[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chao1Unseen, unseenShare } from '../../src/coordinator/unseen-records.ts';
+import { chao1Unseen, ListingTally, unseenShare } from '../../src/coordinator/unseen-records.ts';
 
 describe('records not yet listed (Chao1)', () => {
   it('estimates f1·(f1 − 1) / (2·(f2 + 1)) unseen, hand-worked', () => {
@@ -16,5 +16,13 @@ describe('records not yet listed (Chao1)', () => {
 
   it('is 0 before anything was listed', () => {
     expect(unseenShare({ distinct: 0, once: 0, twice: 0 })).toBe(0);
+  });
+
+  it('tallies listings as they come: a record moves from once to twice to neither', () => {
+    const t = new ListingTally();
+    for (const u of ['a', 'b', 'c', 'a', 'b', 'a']) t.add(u);
+    // a: 3 times, b: twice, c: once.
+    expect({ distinct: t.distinct, once: t.once, twice: t.twice, total: t.total }).toEqual({ distinct: 3, once: 1, twice: 1, total: 6 });
+    expect(chao1Unseen(t)).toBe(0);
   });
 });

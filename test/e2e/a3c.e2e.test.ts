@@ -9,7 +9,7 @@ import { loadModel } from '../../src/policy/checkpoint.ts';
 // workflows from the shipped demos. Then the model it leaves crawls again, frozen.
 describe('a3c strategy (Chromium, testbed)', () => {
   it('learns while it crawls, leaves its model, and crawls frozen from it', async () => {
-    const learning = await crawl('arts', { strategy: 'a3c', model: 'fresh', wge: true, demos: join(repoRoot, 'demos'), maxQueries: 8, maxDepth: 1, maxPages: 120, tMax: 3, scale: 'tiny', pageDecisions: true });
+    const learning = await crawl('arts', { strategy: 'a3c', model: 'fresh', wge: true, demos: join(repoRoot, 'demos'), maxQueries: 6, maxDepth: 1, maxPages: 90, tMax: 3, scale: 'tiny', pageDecisions: true });
     expect(learning.totals.queriesIssued).toBeGreaterThan(0);
     expect(learning.totals.recordsHarvested).toBeGreaterThan(0);
     expect(learning.policy!.updates).toBeGreaterThan(0);
@@ -25,7 +25,7 @@ describe('a3c strategy (Chromium, testbed)', () => {
     expect(manifest.updates).toBe(learning.policy!.updates);
     expect(manifest.wge).toBe(true);
 
-    const frozen = await crawl('arts', { strategy: 'a3c', model: join(learning.runDir, 'model'), frozen: true, maxQueries: 4, maxDepth: 1, maxPages: 80, scale: 'tiny' });
+    const frozen = await crawl('arts', { strategy: 'a3c', model: join(learning.runDir, 'model'), frozen: true, maxQueries: 3, maxDepth: 1, maxPages: 60, scale: 'tiny' });
     expect(frozen.totals.queriesIssued).toBeGreaterThan(0);
     expect(frozen.policy!.updates).toBe(manifest.updates);
     expect(existsSync(join(frozen.runDir, 'model'))).toBe(false);
@@ -35,7 +35,7 @@ describe('a3c strategy (Chromium, testbed)', () => {
 
   it('--deterministic: the same seed gives the same decisions, gradients, parameters and run', async () => {
     const dir = tempDir('a3c-deterministic');
-    const args = ['crawl', '--domain', 'arts', '--strategy', 'a3c', '--model', 'fresh', '--deterministic', '--seed', '3', '--max-queries', '4', '--max-pages', '60', '--max-depth', '1', '--t-max', '1', '--scale', 'tiny', '--testbed-port', '0', '--trouble', 'off', '--json'];
+    const args = ['crawl', '--domain', 'arts', '--strategy', 'a3c', '--model', 'fresh', '--deterministic', '--seed', '3', '--max-queries', '3', '--max-pages', '45', '--max-depth', '1', '--t-max', '1', '--scale', 'tiny', '--testbed-port', '0', '--trouble', 'off', '--json'];
     for (const run of ['a', 'b']) {
       const r = await surfacer([...args, '--out', join(dir, run)], 300_000);
       expect(r.code, r.stderr).toBe(0);

@@ -66,10 +66,10 @@ function sampleRun(): ReportInput {
     pages,
     records,
     queries: [
-      { key: 'q=red', form: `${O}/#form0`, t: 1000 },
+      { key: 'q=red', form: `${O}/#form0`, t: 1000, recordLinks: [0, 1, 2].map((i) => `${O}/item/${i}`) },
       { key: 'q=none', form: `${O}/#form0`, failed: true, t: 2000 },
-      { key: 'q=blue', form: `${O}/#form0`, t: 3000 },
-      { key: 'q=green', form: `${O}/#form0`, t: 11000 },
+      { key: 'q=blue', form: `${O}/#form0`, t: 3000, recordLinks: [2, 3, 4].map((i) => `${O}/item/${i}`) },
+      { key: 'q=green', form: `${O}/#form0`, t: 11000, recordLinks: [5, 2, 3].map((i) => `${O}/item/${i}`) },
     ],
     trace,
     manifest: { domain: 'arts', strategy: 'adaptive', seeds: [`${O}/`] },
@@ -163,6 +163,15 @@ describe('buildReport without ground truth', () => {
       [1, null],
       [1, null],
     ]);
+  });
+
+  it('estimates from the result lists how many records none of them showed (Chao1), hand-worked', () => {
+    // Listed: items 0, 1, 4, 5 once, item 3 twice, item 2 three times → 4·3 / (2·2) = 3 unseen of 9.
+    const host = new URL(O).host;
+    expect(Object.keys(report.unseenRecords!)).toEqual([host]);
+    const u = report.unseenRecords![host]!;
+    expect(u).toMatchObject({ listed: 6, listedOnce: 4, listedTwice: 1, estimatedUnseen: 3 });
+    expect(u.estimatedCoverage).toBeCloseTo(6 / 9, 12);
   });
 
   it('takes wall time from the time stamps when not given', () => {
