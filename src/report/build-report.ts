@@ -7,7 +7,7 @@ import { coverageAfterEachQuery, harvestedRecords, queriesToReach, recordsAfterE
 import { precisionRecallCurve, precisionRecallOf, rocCurve, thinPoints } from './curves.ts';
 import { isDeepKind, truthKindOfPage } from './page-truth.ts';
 import { formsByType, formsSubmittedByType, foundForms } from './trace-forms.ts';
-import { unseenRecordsByHost } from './unseen-records.ts';
+import { unseenRecordsBySite } from './unseen-records.ts';
 import type { KindConfusion, Report, ReportInput, ReportTotals, RunPage, TruthPageKind, TruthView } from './types.ts';
 
 const validDepth = (d: unknown): d is number => typeof d === 'number' && Number.isInteger(d) && d >= 0;
@@ -76,7 +76,7 @@ export function buildReport(input: ReportInput): Report {
     searchableFormsByDepth: searchableFormsByDepth(found, truth?.searchForms),
     deepFractionByDepth: [],
   };
-  const unseen = unseenRecordsByHost(input.queries);
+  const unseen = unseenRecordsBySite(input.queries);
   if (Object.keys(unseen).length) report.unseenRecords = unseen;
 
   if (!truth) {

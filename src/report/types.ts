@@ -204,7 +204,7 @@ export interface Report {
   /** Without truth: cumulative records after each query. */
   recordsByQuery?: RecordsPoint[];
   /**
-   * Per site host, what the result lists say about the records none of them showed: Chao1 over
+   * Per site origin, what the result lists say about the records none of them showed: Chao1 over
    * how many queries listed each record (the estimate the a3c policy's stop is guarded by). An
    * estimate of coverage without ground truth; it runs high where each query lists few records.
    */
