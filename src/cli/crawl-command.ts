@@ -69,6 +69,7 @@ export interface CrawlCliOptions {
   pageDecisions?: boolean;
   /** a3c: dry queries in a row after which the policy may leave a form. */
   stopAfter?: number;
+  /** a3c: the largest share of the site's records estimated unseen (Chao1) at which the policy may leave a form. */
   stopMaxUnseen?: number;
 }
 

@@ -16,9 +16,11 @@ export interface ListingCounts {
 /** Times each record was listed by a result page, for one site, kept as it goes. */
 export class ListingTally implements ListingCounts {
   private readonly counts = new Map<string, number>();
-  /** Records listed exactly once, exactly twice; listings of any record. */
+  /** Records listed exactly once. */
   once = 0;
+  /** Records listed exactly twice. */
   twice = 0;
+  /** Listings of any record, repeats included. */
   total = 0;
 
   /** One more listing of the record at this (canonical) URL. */
