@@ -20,7 +20,7 @@ import { A3cFormMemory } from '../strategies/a3c-memory.ts';
 import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
-import { ListingTally, unseenShare } from './unseen-records.ts';
+import { SiteListings, unseenShare } from './unseen-records.ts';
 
 export interface CoordinatorConfig {
   strategy: StrategyName;
@@ -79,7 +79,7 @@ export class Coordinator implements CoordinatorPort {
   private readonly rng: () => number;
   private episodeCounter = 0;
   /** Times each record URL was listed by a result page, per site host: Good–Turing's and Chao1's counts. */
-  private readonly listings = new Map<string, ListingTally>();
+  private readonly listings = new SiteListings((url) => url.host);
   /** Bumped on every resume so episode ids (and Crawlee unique keys) never repeat. */
   private session = 0;
   /** Thompson sampling over hosts (hostBandit 'thompson'); its draws use their own random stream. */
@@ -369,7 +369,7 @@ export class Coordinator implements CoordinatorPort {
   private onQueryResult(m: Extract<AgentMessage, { type: 'query-result' }>): { newRecords: number } {
     const form = this.forms.get(m.formKey);
     let fresh = 0;
-    this.countListings(m.recordLinks);
+    this.listings.add(m.recordLinks);
     for (const [i, link] of m.recordLinks.entries()) {
       const url = this.newRecordUrl(link);
       if (!url) continue;
@@ -402,17 +402,6 @@ export class Coordinator implements CoordinatorPort {
   private newRecordUrl(link: string): string | null {
     const url = tryCanonicalUrl(link);
     return url && !this.store.hasRecord(url) && !this.pendingRecords.has(url) && this.allowed(url).allowed ? url : null;
-  }
-
-  private countListings(links: readonly string[]): void {
-    for (const link of links) {
-      const url = tryCanonicalUrl(link);
-      if (!url) continue;
-      const host = new URL(url).host;
-      let l = this.listings.get(host);
-      if (!l) this.listings.set(host, (l = new ListingTally()));
-      l.add(url);
-    }
   }
 
   /** Harvest episodes continue while their form has queries left. */
@@ -558,7 +547,7 @@ export class Coordinator implements CoordinatorPort {
     }
     // Queries answered after the checkpoint count as issued; their records are in the store.
     const queries = this.store.queries();
-    for (const q of queries) if (Array.isArray(q['recordLinks'])) this.countListings(q['recordLinks'] as string[]);
+    for (const q of queries) if (Array.isArray(q['recordLinks'])) this.listings.add(q['recordLinks'] as string[]);
     for (const q of queries) {
       const form = this.forms.get(q.form);
       if (form && !form.issued.has(q.key)) {

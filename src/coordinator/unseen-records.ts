@@ -5,6 +5,7 @@
  * "doubleton". Many singletons mean the samples keep meeting records for the first time, so
  * more are out there; once nearly every record has been met again, few are.
  */
+import { tryCanonicalUrl } from '../url/canonical.ts';
 
 /** Listing counts of one site: distinct records listed, those listed once and twice. */
 export interface ListingCounts {
@@ -37,6 +38,34 @@ export class ListingTally implements ListingCounts {
 
   get distinct(): number {
     return this.counts.size;
+  }
+}
+
+/** A `ListingTally` per site, `siteOf` naming the site of a record's (canonical) URL. */
+export class SiteListings {
+  private readonly bySite = new Map<string, ListingTally>();
+
+  constructor(private readonly siteOf: (url: URL) => string) {}
+
+  /** The record links of one result list (links that are not URLs are left out). */
+  add(links: readonly string[]): void {
+    for (const link of links) {
+      const url = tryCanonicalUrl(link);
+      if (!url) continue;
+      const site = this.siteOf(new URL(url));
+      let tally = this.bySite.get(site);
+      if (!tally) this.bySite.set(site, (tally = new ListingTally()));
+      tally.add(url);
+    }
+  }
+
+  get(site: string): ListingTally | undefined {
+    return this.bySite.get(site);
+  }
+
+  /** Every site's tally, sites in order. */
+  sorted(): [string, ListingTally][] {
+    return [...this.bySite].sort(([a], [b]) => a.localeCompare(b));
   }
 }
 
