@@ -648,6 +648,7 @@ function corpusView(records: RecordPool): CorpusView {
       if (words.length === 0) return 0;
       return Math.min(...words.map((w) => records.keywords.stats(w)?.df ?? 0));
     },
+    termsWithDf: (df: number) => records.keywords.termsWithDf(df),
     termStats: (term: string) => {
       const s = records.keywords.stats(term);
       if (!s) return undefined;

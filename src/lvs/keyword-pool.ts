@@ -106,6 +106,8 @@ export function extractTerms(text: string): PoolTerm[] {
 export class KeywordPool {
   private readonly terms = new Map<string, TermEntry>();
   private readonly lemmas = new Map<string, LemmaEntry>();
+  /** Terms by document frequency: df → how many terms have it (Good–Turing's n_r). */
+  private readonly dfHistogram = new Map<number, number>();
   private docs = 0;
   private version = 0;
   private readonly rankCache = new Map<PoolRanking, { version: number; list: TermStats[] }>();
@@ -139,7 +141,9 @@ export class KeywordPool {
         }
         e.tf++;
         if (e.lastDoc !== doc) {
+          this.countDf(e.df, -1);
           e.df++;
+          this.countDf(e.df, 1);
           e.lastDoc = doc;
         }
         e.pos.set(pos, (e.pos.get(pos) ?? 0) + 1);
@@ -156,6 +160,18 @@ export class KeywordPool {
         }
       }
     }
+  }
+
+  /** How many terms are held by exactly `df` records (Good–Turing's n_r). */
+  termsWithDf(df: number): number {
+    return this.dfHistogram.get(df) ?? 0;
+  }
+
+  private countDf(df: number, by: 1 | -1): void {
+    if (df <= 0) return;
+    const n = (this.dfHistogram.get(df) ?? 0) + by;
+    if (n > 0) this.dfHistogram.set(df, n);
+    else this.dfHistogram.delete(df);
   }
 
   has(term: string): boolean {
@@ -227,6 +243,7 @@ export class KeywordPool {
         e.contexts.set(contextKey(c), c);
       }
       pool.terms.set(term, e);
+      pool.countDf(df, 1);
     }
     for (const [lemma, tf, df] of d.lemmas) pool.lemmas.set(lemma, { tf, df, lastDoc: 0 });
     return pool;

@@ -9,7 +9,8 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  *                       harvested / (1 − u), u the unseen share: the larger of the share of
  *                       new records in the latest result lists and Good–Turing's
  *                       (records listed once / listings)
- *   matches        M  ≈ N · df(t) / docs            (P(t) taken from the harvested sample)
+ *   matches        M  ≈ N · df(t) / docs            (P(t) taken from the harvested sample;
+ *                                                   df = 1 adjusted by Good–Turing: onceHeldDf)
  *   returned       R  = min(M, cap)                 (cap = largest result list a query got)
  *   new records    E  = R · (1 − df(t) / M)         (what the site returns, minus what we have)
  *   cost           C  = 1 + R / pageSize + E        (the query, its result pages, the records)
@@ -19,7 +20,8 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  * estimated from the yield their source has had on this form so far — an optimistic prior
  * of OPTIMISTIC_NEW records shrunk towards the observed mean — scaled by their own prior.
  * A source whose values keep finding nothing (real company names on a site that has none)
- * thus loses to one that works after a few queries, not after the whole table.
+ * thus loses to one that works after a few queries, not after the whole table. And a term
+ * missing from many harvested records is probably missing from the site: `absenceFactor`.
  *
  * Terms of harvested records are chosen because we hold records with them, so their
  * queries recapture known records more than a random sample would: the site size is the
@@ -87,13 +89,13 @@ export class AdaptiveStrategy implements QueryStrategy {
     const df = c.terms.length ? Math.min(...c.terms.map((t) => ctx.corpus.documentFrequency(t))) : 0;
     const cap = this.resultCap();
     if (docs === 0 || df === 0) {
-      const guess = this.sourceYield(c.source) * (0.5 + 0.5 * (c.prior ?? 0.5));
+      const guess = this.sourceYield(c.source) * (0.5 + 0.5 * (c.prior ?? 0.5)) * this.absenceFactor(c.source, ctx);
       return { expectedNew: guess, returned: Math.min(cap, guess * 2), modelled: false };
     }
     const n = Math.max(this.siteSize(ctx), docs);
-    const matches = (n * df) / docs;
+    const matches = (n * (df === 1 ? this.onceHeldDf(ctx) : df)) / docs;
     const returned = Math.min(matches, cap);
-    const expectedNew = Math.max(0, returned * (1 - df / matches)) * this.calibration(c.source);
+    const expectedNew = matches > df ? returned * (1 - df / matches) * this.calibration(c.source) : 0;
     return { expectedNew, returned, modelled: true };
   }
 
@@ -122,6 +124,53 @@ export class AdaptiveStrategy implements QueryStrategy {
       if (o.newRecords > 0) hits++;
     }
     return (hits + 1) / (n + 1);
+  }
+
+  /**
+   * The document frequency to scale up for a term that one harvested record holds: Good–Turing's
+   * adjusted count 2·n2/n1 (n_r: terms held by r records), at most 1. A word seen once is
+   * usually rarer than once per `docs` records — most such words are names that one record
+   * carries (a record's own title name) — so scaling its single record up to the site promises
+   * matches that are not there: on a title search, 10 of 25 queries after the last new record
+   * went to such names, each listing only its own known record.
+   */
+  onceHeldDf(ctx: StrategyContext): number {
+    const n1 = ctx.corpus.termsWithDf?.(1) ?? 0;
+    if (n1 === 0) return 1;
+    return Math.min(1, (2 * (ctx.corpus.termsWithDf?.(2) ?? 0)) / n1);
+  }
+
+  /**
+   * What a term's absence from every harvested record says of its yield: the share of its
+   * source's yield left once `docs` records, none holding it, have been read. A term of the
+   * kind that finds records matches about `f` of the site (the median result list of the
+   * queries that found new records, over the site size), so it is missing from `docs` records
+   * with likelihood q = (1 − f)^docs; a term that finds nothing always is. With p the source's
+   * share of queries that found records (Laplace), Bayes gives P(finds | absent) / p =
+   * q / (p·q + 1 − p). So the words of a site's menus ("account", "continue"), never in any of
+   * 300 harvested records, stop outranking content words once the bootstrap is over, while
+   * before any records (or on one answer's records, which sample that query, not the site)
+   * the source's own yield stands. Options are excluded: a drop-down's values select which
+   * records are harvested, so the harvest is no sample of them.
+   */
+  absenceFactor(source: QueryCandidate['source'], ctx: StrategyContext): number {
+    if (source === 'options' || source === 'default') return 1;
+    const hitLists = this.outcomes.filter((o) => o.newRecords > 0).map((o) => o.results);
+    if (hitLists.length === 0) return 1;
+    const sample = ctx.corpus.documents - Math.max(...hitLists);
+    if (sample <= 0) return 1;
+    hitLists.sort((a, b) => a - b);
+    const f = Math.min(1, hitLists[Math.floor(hitLists.length / 2)]! / Math.max(this.siteSize(ctx), ctx.corpus.documents));
+    const q = Math.pow(1 - f, sample);
+    let n = 0;
+    let hits = 0;
+    for (const o of this.outcomes) {
+      if (o.source !== source) continue;
+      n++;
+      if (o.newRecords > 0) hits++;
+    }
+    const p = (hits + 1) / (n + 2);
+    return q / (p * q + 1 - p);
   }
 
   /** Mean new records per query of a candidate source, shrunk towards an optimistic prior. */

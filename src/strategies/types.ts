@@ -53,6 +53,8 @@ export interface CorpusView {
   readonly documents: number;
   /** Records containing `term` (lemma-insensitive as the pool defines it); 0 when unseen. */
   documentFrequency(term: string): number;
+  /** How many words exactly `df` records hold (Good–Turing's n_r); absent: unknown. */
+  termsWithDf?(df: number): number;
   /** What the pool knows of one word (undefined when unseen): the features of Jiang et al. */
   termStats?(term: string): TermView | undefined;
 }

@@ -34,6 +34,8 @@ describe('KeywordPool', () => {
     // Lemma-level DF joins "garden" and "gardens".
     expect(pool.lemmaDf('gardens')).toBe(2);
     expect(pool.lemmaDf('garden')).toBe(2);
+    // Good–Turing's n_r: five words held by one record, two (painting, sculpture) by two.
+    expect([1, 2, 3].map((r) => pool.termsWithDf(r))).toEqual([5, 2, 0]);
   });
 
   it('computes IDF and RIDF (Church & Gale) as worked out by hand', () => {
@@ -100,6 +102,8 @@ describe('KeywordPool', () => {
     back.addDocument('painting');
     pool.addDocument('painting');
     expect(back.stats('painting')).toEqual(pool.stats('painting'));
+    // fresco joined the once-held words; painting went from two records to four.
+    for (const p of [back, pool]) expect([1, 2, 3, 4].map((r) => p.termsWithDf(r))).toEqual([6, 1, 0, 1]);
     expect(() => KeywordPool.fromJSON({ version: 1, documents: 1, terms: [['x', 'x', [], 1, 5, []]], lemmas: [] })).toThrow(/bad counts/);
     expect(() => KeywordPool.fromJSON(null)).toThrow(/not an object/);
   });

@@ -107,6 +107,42 @@ describe('query strategies', () => {
     expect(est(exhausted)).toBeCloseTo(0);
   });
 
+  it('adaptive discounts a term that none of many harvested records holds', () => {
+    const s = new AdaptiveStrategy();
+    // 50 results, 30 of the 120 known recaptured: the site holds 120·50/30 = 200 records.
+    s.observe({ key: 'x', source: 'surface', terms: ['x'], results: 50, newRecords: 20, pages: 5, knownBefore: 120 });
+    const ctxOf = (documents: number) => ({ corpus: { documents, documentFrequency: () => 0 }, harvested: 20, rng: Math.random });
+    // The one answer's 50 records sample that query, not the site: no evidence yet.
+    expect(s.absenceFactor('surface', ctxOf(50))).toBe(1);
+    // 10 records beyond it, none with the term: a finding term (f = 50/200) misses all ten with
+    // q = 0.75^10 = 0.0563; surface found records once in one query, p = 2/3:
+    // q / (p·q + 1 − p) = 0.0563 / 0.3709 = 0.152; LVS has no queries yet, p = 1/2: 0.107.
+    expect(s.absenceFactor('surface', ctxOf(60))).toBeCloseTo(0.152, 3);
+    expect(s.absenceFactor('lvs', ctxOf(60))).toBeCloseTo(0.107, 3);
+    // Drop-down values choose which records are harvested: their absence says nothing.
+    expect(s.absenceFactor('options', ctxOf(60))).toBe(1);
+    // The guess for a fresh word carries the factor; far more records without it leave nearly nothing.
+    const guess = (documents: number) => s.estimate({ key: 'menu', values: {}, terms: ['menu'], source: 'surface' }, ctxOf(documents)).expectedNew;
+    expect(guess(60) / guess(50)).toBeCloseTo(0.152, 3);
+    expect(guess(150)).toBeLessThan(1e-6 * guess(50));
+    // Before any query has found a record there is no frequency to judge absence by.
+    expect(new AdaptiveStrategy().absenceFactor('surface', ctxOf(300))).toBe(1);
+  });
+
+  it('adaptive scales a word one record holds by Good–Turing, not as once per record read', () => {
+    const s = new AdaptiveStrategy();
+    s.observe({ key: 'x', terms: ['x'], results: 50, newRecords: 20, pages: 5, knownBefore: 120 });
+    // 200 records on the site (capture–recapture), 100 read; "name" is in one of them.
+    const ctxOf = (n1: number, n2: number) => ({ corpus: { documents: 100, documentFrequency: () => 1, termsWithDf: (r: number) => (r === 1 ? n1 : r === 2 ? n2 : 0) }, harvested: 100, rng: Math.random });
+    const est = (ctx: ReturnType<typeof ctxOf>) => s.estimate({ key: 'name', values: {}, terms: ['name'], source: 'title' }, ctx).expectedNew;
+    // Unadjusted: M = 200 · 1/100 = 2, E = 2 · (1 − 1/2) = 1. As many words held twice as once: 2·n2/n1 ≥ 1, kept at 1.
+    expect(est(ctxOf(40, 40))).toBeCloseTo(1);
+    // Mostly names: 2·10/100 = 0.2, M = 0.4 < the one record known: nothing new.
+    expect(est(ctxOf(100, 10))).toBe(0);
+    // A Zipf-like text: 2·30/40 = 1.5 → 1 (kept); 2·15/40 = 0.75 → M = 1.5, E = 1.5 · (1 − 1/1.5) = 0.5.
+    expect(est(ctxOf(40, 15))).toBeCloseTo(0.5);
+  });
+
   it('adaptive state survives a JSON round trip', () => {
     const s = new AdaptiveStrategy();
     s.observe({ key: 'x', terms: ['x'], results: 30, newRecords: 30, reportedTotal: 60, pages: 3 });
