@@ -116,14 +116,22 @@ export class AdaptiveStrategy implements QueryStrategy {
 
   /** Share of a source's queries that found a new record, with one optimistic pseudo-hit. */
   sourceHitRate(source: QueryCandidate['source']): number {
-    let n = 0;
+    const { queries, hits } = this.sourceRecord(source);
+    return (hits + 1) / (queries + 1);
+  }
+
+  /** What a candidate source's issued queries have brought on this form so far. */
+  private sourceRecord(source: QueryCandidate['source']): { queries: number; hits: number; newRecords: number } {
+    let queries = 0;
     let hits = 0;
+    let newRecords = 0;
     for (const o of this.outcomes) {
       if (o.source !== source) continue;
-      n++;
+      queries++;
+      newRecords += o.newRecords;
       if (o.newRecords > 0) hits++;
     }
-    return (hits + 1) / (n + 1);
+    return { queries, hits, newRecords };
   }
 
   /**
@@ -162,27 +170,15 @@ export class AdaptiveStrategy implements QueryStrategy {
     hitLists.sort((a, b) => a - b);
     const f = Math.min(1, hitLists[Math.floor(hitLists.length / 2)]! / Math.max(this.siteSize(ctx), ctx.corpus.documents));
     const q = Math.pow(1 - f, sample);
-    let n = 0;
-    let hits = 0;
-    for (const o of this.outcomes) {
-      if (o.source !== source) continue;
-      n++;
-      if (o.newRecords > 0) hits++;
-    }
-    const p = (hits + 1) / (n + 2);
+    const { queries, hits } = this.sourceRecord(source);
+    const p = (hits + 1) / (queries + 2);
     return q / (p * q + 1 - p);
   }
 
   /** Mean new records per query of a candidate source, shrunk towards an optimistic prior. */
   sourceYield(source: QueryCandidate['source']): number {
-    let n = 0;
-    let sum = 0;
-    for (const o of this.outcomes) {
-      if (o.source !== source) continue;
-      n++;
-      sum += o.newRecords;
-    }
-    return (sum + PRIOR_QUERIES * OPTIMISTIC_NEW) / (n + PRIOR_QUERIES);
+    const { queries, newRecords } = this.sourceRecord(source);
+    return (newRecords + PRIOR_QUERIES * OPTIMISTIC_NEW) / (queries + PRIOR_QUERIES);
   }
 
   /**
