@@ -139,8 +139,8 @@ export class AdaptiveStrategy implements QueryStrategy {
    * adjusted count 2·n2/n1 (n_r: terms held by r records), at most 1. A word seen once is
    * usually rarer than once per `docs` records — most such words are names that one record
    * carries (a record's own title name) — so scaling its single record up to the site promises
-   * matches that are not there: on a title search, 10 of 25 queries after the last new record
-   * went to such names, each listing only its own known record.
+   * matches that are not there: on a title search, up to 11 of the 25 queries after the last new
+   * record went to such names, each listing only its own known records.
    */
   onceHeldDf(ctx: StrategyContext): number {
     const n1 = ctx.corpus.termsWithDf?.(1) ?? 0;
