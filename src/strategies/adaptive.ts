@@ -33,6 +33,12 @@ const PRIOR_QUERIES = 2;
 /** The latest result lists, this many results in all, bound the site size from below by their share of new records. */
 const RECENT_RESULTS = 100;
 
+/** The upper median of a non-empty list (sorts it in place). */
+function median(xs: number[]): number {
+  xs.sort((a, b) => a - b);
+  return xs[Math.floor(xs.length / 2)]!;
+}
+
 export class AdaptiveStrategy implements QueryStrategy {
   readonly name = 'adaptive';
   private readonly outcomes: QueryOutcome[] = [];
@@ -167,8 +173,7 @@ export class AdaptiveStrategy implements QueryStrategy {
     if (hitLists.length === 0) return 1;
     const sample = ctx.corpus.documents - Math.max(...hitLists);
     if (sample <= 0) return 1;
-    hitLists.sort((a, b) => a - b);
-    const f = Math.min(1, hitLists[Math.floor(hitLists.length / 2)]! / Math.max(this.siteSize(ctx), ctx.corpus.documents));
+    const f = Math.min(1, median(hitLists) / Math.max(this.siteSize(ctx), ctx.corpus.documents));
     const q = Math.pow(1 - f, sample);
     const { queries, hits } = this.sourceRecord(source);
     const p = (hits + 1) / (queries + 2);
@@ -200,7 +205,6 @@ export class AdaptiveStrategy implements QueryStrategy {
     // Queries on terms of records we hold recapture more than a random sample would, so
     // their estimates run low; so do surface words that name featured records. Every median
     // is thus biased low, and the larger of the independent and the overall one is kept.
-    const median = (xs: number[]): number => (xs.sort((a, b) => a - b), xs[Math.floor(xs.length / 2)]!);
     const independent = estimatesOf(true);
     const all = estimatesOf(false);
     const reported = Math.max(0, ...this.issuedSamples.map((s) => s.reportedTotal));
