@@ -3,7 +3,7 @@
  * site does: a full navigation (GET or POST), or a script that fetches results and renders
  * them in place (only a real browser sees those).
  */
-import type { Page, Response } from 'playwright';
+import type { Page, Request, Response } from 'playwright';
 import type { SearchFormInfo } from '../coordinator/messages.ts';
 import { withRetries, type NavigationResult, type RetryPolicy, DEFAULT_RETRY } from './navigate.ts';
 
@@ -46,30 +46,85 @@ export async function submitForm(page: Page, form: SearchFormInfo, policy: Retry
   });
 }
 
-/** Does something that may navigate or update the page in place, and waits for whichever happens. */
+/**
+ * Does something that may navigate or update the page in place, and waits for whichever
+ * happens. A same-document navigation (the history API) is not the end of an in-place update:
+ * script results often set the address before they fetch. Nor is Playwright's 'networkidle',
+ * which a page that once reached it reports at once. So an in-place update is over when the
+ * page's text has changed and no request has been in flight for a moment; when the main frame
+ * requested a new document, the wait is for that document's load.
+ */
 async function actAndSettle(page: Page, policy: RetryPolicy, action: () => Promise<void>): Promise<NavigationResult & { navigated: boolean }> {
   const before = page.url();
   let navigated = false;
   const act = async (): Promise<Response | null> => {
-    const nav = page
-      .waitForNavigation({ timeout: policy.timeoutMs, waitUntil: 'load' })
-      .then((r) => {
-        navigated = true;
-        return r;
-      })
-      .catch(() => null);
-    await action();
-    return Promise.race([nav, settleInPlace(page)]);
+    const textBefore = await visibleText(page);
+    const requests = watchRequests(page);
+    const load = page.waitForNavigation({ timeout: policy.timeoutMs, waitUntil: 'load' }).catch(() => null);
+    try {
+      await action();
+      await settleInPlace(page, textBefore, requests);
+      if (!requests.documentRequested) return null;
+      const response = await load;
+      navigated = true;
+      return response;
+    } finally {
+      requests.stop();
+    }
   };
   const result = await withRetries(page, before, act, () => page.reload({ waitUntil: 'load', timeout: policy.timeoutMs }), policy);
   return { ...result, navigated: navigated || page.url() !== before };
 }
 
-/** Resolves null once the page has had no network traffic for a moment (in-place updates). */
-async function settleInPlace(page: Page): Promise<null> {
-  await page.waitForTimeout(150);
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
-  return null;
+/** How long an in-place update may take to show, and then to go quiet. */
+const SETTLE_TIMEOUT_MS = 5000;
+/** No request in flight for this long: the update is done. */
+const QUIET_MS = 150;
+
+async function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+}
+
+/** Counts the page's requests in flight from now on, and whether one of them is a new main document. */
+function watchRequests(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  let documentRequested = false;
+  const started = (r: Request) => {
+    inFlight++;
+    lastChange = Date.now();
+    try {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documentRequested = true;
+    } catch {
+      // A service worker's request has no frame.
+    }
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    get documentRequested() {
+      return documentRequested;
+    },
+    quietForMs: () => (inFlight > 0 ? 0 : Date.now() - lastChange),
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
+}
+
+/** Waits until the page's text differs from `textBefore` and then until its requests have gone quiet (each at most `SETTLE_TIMEOUT_MS`). */
+async function settleInPlace(page: Page, textBefore: string, requests: ReturnType<typeof watchRequests>): Promise<void> {
+  // A control that changes nothing waits the whole time; a new document destroys the context, which ends this wait too.
+  await page.waitForFunction((b) => (document.body?.innerText ?? '') !== b, textBefore, { timeout: SETTLE_TIMEOUT_MS, polling: 50 }).catch(() => undefined);
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  while (Date.now() < deadline && requests.quietForMs() < QUIET_MS) await new Promise((r) => setTimeout(r, 25));
 }
 
 /** Clicks a control (next button, load more) and waits for a navigation or an in-place update. */
