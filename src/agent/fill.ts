@@ -35,7 +35,7 @@ function cssEscape(s: string): string {
  * to requestSubmit(). Returns the navigation result; for in-place script results `navigated`
  * is false and the caller reads the updated DOM.
  */
-export async function submitForm(page: Page, form: SearchFormInfo, policy: RetryPolicy = DEFAULT_RETRY): Promise<NavigationResult & { navigated: boolean }> {
+export async function submitForm(page: Page, form: SearchFormInfo, policy: RetryPolicy = DEFAULT_RETRY): Promise<SettleResult> {
   const formLocator = page.locator('form').nth(form.index);
   const submit = formLocator.locator(SUBMIT_SELECTOR).first();
   const hasButton = (await submit.count()) > 0;
@@ -54,17 +54,19 @@ export async function submitForm(page: Page, form: SearchFormInfo, policy: Retry
  * page's text has changed and no request has been in flight for a moment; when the main frame
  * requested a new document, the wait is for that document's load.
  */
-async function actAndSettle(page: Page, policy: RetryPolicy, action: () => Promise<void>): Promise<NavigationResult & { navigated: boolean }> {
+async function actAndSettle(page: Page, policy: RetryPolicy, action: () => Promise<void>): Promise<SettleResult> {
   const before = page.url();
   let navigated = false;
+  let settled: Settled = 'timeout';
   const act = async (): Promise<Response | null> => {
     const textBefore = await visibleText(page);
     const requests = watchRequests(page);
     const load = page.waitForNavigation({ timeout: policy.timeoutMs, waitUntil: 'load' }).catch(() => null);
     try {
       await action();
-      await settleInPlace(page, textBefore, requests);
+      settled = await settleInPlace(page, textBefore, requests);
       if (!requests.documentRequested) return null;
+      settled = 'document';
       const response = await load;
       navigated = true;
       return response;
@@ -73,13 +75,22 @@ async function actAndSettle(page: Page, policy: RetryPolicy, action: () => Promi
     }
   };
   const result = await withRetries(page, before, act, () => page.reload({ waitUntil: 'load', timeout: policy.timeoutMs }), policy);
-  return { ...result, navigated: navigated || page.url() !== before };
+  return { ...result, navigated: navigated || page.url() !== before, settled };
 }
+
+/**
+ * How the wait after an action ended: a new document loaded; the text changed (then went quiet);
+ * nothing changed and no request started (`NOTHING_STARTED_MS`); or the text did not change in time.
+ */
+export type Settled = 'document' | 'changed' | 'unchanged' | 'timeout';
+export type SettleResult = NavigationResult & { navigated: boolean; settled: Settled };
 
 /** How long an in-place update may take to show, and then to go quiet. */
 const SETTLE_TIMEOUT_MS = 5000;
 /** No request in flight for this long: the update is done. */
 const QUIET_MS = 150;
+/** A control that has neither changed the text nor started a request by then did nothing (a dead button need not cost `SETTLE_TIMEOUT_MS`). */
+const NOTHING_STARTED_MS = 1000;
 
 async function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
@@ -90,7 +101,9 @@ function watchRequests(page: Page) {
   let inFlight = 0;
   let lastChange = Date.now();
   let documentRequested = false;
+  let startedCount = 0;
   const started = (r: Request) => {
+    startedCount++;
     inFlight++;
     lastChange = Date.now();
     try {
@@ -110,6 +123,9 @@ function watchRequests(page: Page) {
     get documentRequested() {
       return documentRequested;
     },
+    get anyStarted() {
+      return startedCount > 0;
+    },
     quietForMs: () => (inFlight > 0 ? 0 : Date.now() - lastChange),
     stop() {
       page.off('request', started);
@@ -119,16 +135,32 @@ function watchRequests(page: Page) {
   };
 }
 
-/** Waits until the page's text differs from `textBefore` and then until its requests have gone quiet (each at most `SETTLE_TIMEOUT_MS`). */
-async function settleInPlace(page: Page, textBefore: string, requests: ReturnType<typeof watchRequests>): Promise<void> {
-  // A control that changes nothing waits the whole time; a new document destroys the context, which ends this wait too.
-  await page.waitForFunction((b) => (document.body?.innerText ?? '') !== b, textBefore, { timeout: SETTLE_TIMEOUT_MS, polling: 50 }).catch(() => undefined);
+/**
+ * Waits until the page's text differs from `textBefore` and then until its requests have gone
+ * quiet (each at most `SETTLE_TIMEOUT_MS`); gives up early when nothing at all has happened.
+ */
+async function settleInPlace(page: Page, textBefore: string, requests: ReturnType<typeof watchRequests>): Promise<Exclude<Settled, 'document'>> {
+  // A new document replaces the context; Playwright reruns the check there, where the text differs.
+  const changed = page.waitForFunction((b) => (document.body?.innerText ?? '') !== b, textBefore, { timeout: SETTLE_TIMEOUT_MS, polling: 50 }).then(
+    () => 'changed' as const,
+    () => 'timeout' as const,
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle = new Promise<'unchanged'>((resolve) => {
+    timer = setTimeout(() => {
+      if (!requests.anyStarted) resolve('unchanged');
+    }, NOTHING_STARTED_MS);
+  });
+  const settled = await Promise.race([changed, idle]);
+  clearTimeout(timer);
+  if (settled === 'unchanged') return settled;
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   while (Date.now() < deadline && requests.quietForMs() < QUIET_MS) await new Promise((r) => setTimeout(r, 25));
+  return settled;
 }
 
 /** Clicks a control (next button, load more) and waits for a navigation or an in-place update. */
-export async function clickAndSettle(page: Page, selectorHint: string, policy: RetryPolicy = DEFAULT_RETRY): Promise<NavigationResult & { navigated: boolean }> {
+export async function clickAndSettle(page: Page, selectorHint: string, policy: RetryPolicy = DEFAULT_RETRY): Promise<SettleResult> {
   return actAndSettle(page, policy, async () => {
     await page.locator(selectorHint).first().click({ timeout: 5000 });
   });

@@ -14,6 +14,7 @@ const API_DELAY_MS = 700;
 const SCRIPT_PAGE = `<!doctype html><html><body>
 <ol id="list"><li>record 1</li></ol>
 <button id="next" type="button">Next</button>
+<button id="dead" type="button">Does nothing</button>
 <script>
 document.getElementById('next').addEventListener('click', async () => {
   history.replaceState(null, '', location.pathname + '?page=2');
@@ -69,7 +70,18 @@ describe('clickAndSettle and submitForm wait for what the click does', () => {
       // Read at once, as the agent's snapshot does: page 2's records, not page 1's.
       expect(await page.locator('#list').innerText()).toBe('record 11\nrecord 12');
       expect(result.status).toBe(200);
+      expect(result.settled).toBe('changed');
       expect(new URL(page.url()).search).toBe('?page=2');
+    });
+  });
+
+  it('a control that neither changes the text nor starts a request is given up on as unchanged, not waited out', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${base}/list`);
+      const result = await clickAndSettle(page, '#dead');
+      expect(result.settled).toBe('unchanged');
+      expect(result.navigated).toBe(false);
+      expect(await page.locator('#list').innerText()).toBe('record 1');
     });
   });
 
@@ -80,6 +92,7 @@ describe('clickAndSettle and submitForm wait for what the click does', () => {
       const result = await submitForm(page, form);
       expect(result.navigated).toBe(true);
       expect(result.status).toBe(200);
+      expect(result.settled).toBe('document');
       expect(await page.locator('#done').innerText()).toBe('results');
     });
   });
