@@ -101,9 +101,9 @@ function watchRequests(page: Page) {
   let inFlight = 0;
   let lastChange = Date.now();
   let documentRequested = false;
-  let startedCount = 0;
+  let anyStarted = false;
   const started = (r: Request) => {
-    startedCount++;
+    anyStarted = true;
     inFlight++;
     lastChange = Date.now();
     try {
@@ -124,7 +124,7 @@ function watchRequests(page: Page) {
       return documentRequested;
     },
     get anyStarted() {
-      return startedCount > 0;
+      return anyStarted;
     },
     quietForMs: () => (inFlight > 0 ? 0 : Date.now() - lastChange),
     stop() {
