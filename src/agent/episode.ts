@@ -129,7 +129,7 @@ async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPo
       const read = await readAllResultPages(page, a, port, surfaceLinks, query.key, actor?.decidesPages ? actor : undefined);
       steps += read.pages;
       const failed = read.noResults && read.recordLinks.length === 0;
-      const answer = await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, listedOn: read.listedOn, reportedTotal: read.reportedTotal, failed });
+      const answer = await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, listedOn: read.listedOn, reportedTotal: read.reportedTotal, complete: read.complete, failed });
       // A policy that decides pages observed every page read on its own (then this covers only a query whose first page could not be read); otherwise the query earns all its pages.
       actor?.observe({ newRecords: answer.newRecords, results: read.recordLinks.length, resultPages: read.pages, failed });
     } catch (err) {
@@ -142,7 +142,11 @@ async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPo
   return { steps, queries, moreWork: true };
 }
 
-/** `actor`: a policy that decides, page by page, whether to read on (else: read while a page lists records this query has not shown). */
+/**
+ * `actor`: a policy that decides, page by page, whether to read on. Else the rule: read while
+ * a page lists records this query has not shown, unless the coordinator judges that the rest of
+ * the list can only hold records the crawl already has (`restKnown`, search-fields.ts).
+ */
 async function readAllResultPages(page: Page, a: EpisodeAssignment, port: CoordinatorPort, surfaceLinks: Set<string>, queryKey: string, actor: QueryPolicyActor | undefined) {
   const recordLinks: string[] = [];
   const seen = new Set<string>();
@@ -155,6 +159,8 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
   let previousUrl = previousKey;
   // Under the policy: this query's listings and how many were new to the crawl.
   let queryNew = 0;
+  // Read to the end of the list: no further page (not stopped by the budget, the rest estimate or the policy).
+  let complete = false;
   for (let pageNo = 1; pageNo <= a.budget.maxResultPagesPerQuery; pageNo++) {
     const snap = await snapshotPage(page);
     const reading = readResultPage(resultView(snap), surfaceLinks, pageNo);
@@ -172,16 +178,22 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     await port.send({ type: 'page', episodeId: a.episodeId, url, finalUrl: current, depth: a.depth + 1, kind: label.kind, via: pageNo === 1 ? 'form' : 'pagination', score: label.score, title: snap.title, status: 200, query: queryKey, fromUrl: previousKey, text: pageText(snap), links: pageLinks(snap) });
     previousKey = url;
     previousUrl = current;
-    let newToCrawl = 0;
-    let bestQueryEfficiency: number | undefined;
+    const { newToCrawl, bestQueryEfficiency, restKnown } = await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, queryKey, links: fresh, reportedTotal });
     if (actor) {
       // The page's reward: the query's (page 1) or that of the "next page" the policy chose.
-      ({ newToCrawl, bestQueryEfficiency } = await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, links: fresh }));
       queryNew += newToCrawl;
       actor.observe({ newRecords: newToCrawl, results: reading.recordLinks.length, resultPages: 1, failed: reading.noResults && reading.recordLinks.length === 0 });
     }
+    if (!reading.next) {
+      complete = reportedTotal === undefined || recordLinks.length >= reportedTotal;
+      break;
+    }
     // Follow pagination only while it lists records this query has not shown yet.
-    if (fresh.length === 0 || !reading.next) break;
+    if (fresh.length === 0) break;
+    if (restKnown && !actor) {
+      await port.send({ type: 'trace', episodeId: a.episodeId, action: 'back', input: { page: pageNo, listed: recordLinks.length, reportedTotal, why: 'rest of the list already harvested' } });
+      break;
+    }
     const next = reading.next;
     if (next.kind === 'link') {
       const ok = await port.send({ type: 'allowed', episodeId: a.episodeId, url: next.url });
@@ -203,7 +215,7 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
       await clickAndSettle(page, next.selectorHint);
     }
   }
-  return { recordLinks, listedOn, reportedTotal, noResults, pages };
+  return { recordLinks, listedOn, reportedTotal, noResults, pages, complete };
 }
 
 /**

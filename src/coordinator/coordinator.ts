@@ -21,6 +21,7 @@ import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
 import { SiteListings, unseenShare } from './unseen-records.ts';
+import { restIsKnown, SearchFieldModel } from './search-fields.ts';
 
 export interface CoordinatorConfig {
   strategy: StrategyName;
@@ -63,6 +64,10 @@ interface FormState {
   recentNew?: number[];
   /** Largest total a result page of this form reported. */
   reportedTotal?: number;
+  /** Which record parts the form's keyword search matches, learnt from its lists. */
+  fields: SearchFieldModel;
+  /** Records (canonical URLs) listed so far by each query being read, for the rest-of-list estimate. */
+  listedBy: Map<string, Set<string>>;
 }
 
 export type Enqueue = (assignment: EpisodeAssignment) => void;
@@ -185,14 +190,14 @@ export class Coordinator implements CoordinatorPort {
         this.requireLearner().recordRollout(m, this.table.domain);
         return { ok: true };
       case 'listing':
-        return { newToCrawl: m.links.filter((link) => this.newRecordUrl(link) !== null).length, bestQueryEfficiency: this.bestQueryEfficiency(m.formKey) };
+        return this.onListing(m);
       case 'query-result':
         return this.onQueryResult(m);
       case 'record': {
         const fresh = this.store.addRecord({ url: m.url, title: m.title, text: m.text, attributes: m.attributes, query: m.foundBy, depth: m.depth });
         this.pendingRecords.delete(canonicalUrl(m.url));
         if (fresh) {
-          this.recordPoolFor(m.url).add({ title: m.title, text: m.text, attributes: m.attributes });
+          this.recordPoolFor(m.url).add({ url: canonicalUrl(m.url), title: m.title, text: m.text, attributes: m.attributes });
           this.gain(m.episodeId, 1);
         }
         return { fresh };
@@ -242,7 +247,7 @@ export class Coordinator implements CoordinatorPort {
         continue;
       }
       const plan = planForm(form, this.table, this.weights);
-      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false });
+      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map() });
       this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed } });
       this.gain(m.episodeId, FORM_REWARD);
       this.schedule({ kind: 'harvest', startUrl: form.pageUrl, depth: form.depth, via: 'link', formKey: form.formKey }, true);
@@ -366,8 +371,48 @@ export class Coordinator implements CoordinatorPort {
     return choice;
   }
 
+  /** One result page of a query being read: how many of its records are new, and whether the rest of the list can hold any. */
+  private onListing(m: Extract<AgentMessage, { type: 'listing' }>): ReplyTo<typeof m> {
+    const newToCrawl = m.links.filter((link) => this.newRecordUrl(link) !== null).length;
+    const form = this.forms.get(m.formKey);
+    let restKnown: boolean | undefined;
+    if (form && m.queryKey) {
+      let listed = form.listedBy.get(m.queryKey);
+      if (!listed) form.listedBy.set(m.queryKey, (listed = new Set()));
+      for (const link of m.links) {
+        const url = tryCanonicalUrl(link);
+        if (url) listed.add(url);
+      }
+      const terms = keywordOnlyTerms(form.plan, form.inFlight.get(m.queryKey)?.values);
+      if (terms) {
+        const heldUnlisted = form.fields.expectedHeldMatches(terms, this.recordPoolFor(form.info.pageUrl), listed);
+        restKnown = restIsKnown({ reportedTotal: m.reportedTotal, listed: listed.size, heldUnlisted });
+      }
+    }
+    // The best query's efficiency costs a pass over every candidate: only a policy deciding pages weighs it.
+    const bestQueryEfficiency = this.config.policy?.pageDecisions ? this.bestQueryEfficiency(m.formKey) : undefined;
+    return { newToCrawl, bestQueryEfficiency, ...(restKnown === undefined ? {} : { restKnown }) };
+  }
+
+  /** What a keyword query's answer says of which record parts the form searches (search-fields.ts). */
+  private learnSearchFields(form: FormState, values: Record<string, string>, recordLinks: readonly string[], complete: boolean): void {
+    const terms = keywordOnlyTerms(form.plan, values);
+    if (!terms) return;
+    const listed = new Set<string>();
+    for (const link of recordLinks) {
+      const url = tryCanonicalUrl(link);
+      if (url) listed.add(url);
+    }
+    form.fields.observe(terms, listed, complete, this.recordPoolFor(form.info.pageUrl));
+  }
+
   private onQueryResult(m: Extract<AgentMessage, { type: 'query-result' }>): { newRecords: number } {
     const form = this.forms.get(m.formKey);
+    if (form) {
+      form.listedBy.delete(m.queryKey);
+      // Before this answer's new records enter the pool: only records held before it are evidence.
+      if (!m.failed) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false);
+    }
     let fresh = 0;
     this.listings.add(m.recordLinks);
     for (const [i, link] of m.recordLinks.entries()) {
@@ -377,7 +422,7 @@ export class Coordinator implements CoordinatorPort {
       fresh++;
       this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey, fromUrl: m.listedOn?.[i] }, true);
     }
-    this.store.addQuery({ key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, failed: m.failed ?? false, error: m.error });
+    this.store.addQuery({ key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), failed: m.failed ?? false, error: m.error });
     if (form) {
       const candidate = form.inFlight.get(m.queryKey);
       form.inFlight.delete(m.queryKey);
@@ -557,13 +602,18 @@ export class Coordinator implements CoordinatorPort {
     }
     // The record pools are counted again from the store, in the order the records came: the
     // template is judged from all of a site's records, which a checkpoint does not keep.
-    for (const r of this.store.records()) this.recordPoolFor(r.url).add({ title: r.title ?? '', text: r.text ?? '', attributes: r.attributes ?? {} });
+    for (const r of this.store.records()) this.recordPoolFor(r.url).add({ url: r.url, title: r.title ?? '', text: r.text ?? '', attributes: r.attributes ?? {} });
+    // Which parts each form searches is learnt again from its answered queries, now against every record held.
+    for (const q of queries) {
+      const form = this.forms.get(q.form);
+      if (form && !q.failed && Array.isArray(q['recordLinks'])) this.learnSearchFields(form, q.values ?? {}, q['recordLinks'] as string[], q['complete'] === true);
+    }
     this.requeueUnfinished(queries);
   }
 
   private addForm(info: SearchFormInfo, strategy: QueryStrategy, issued: Iterable<string>, zeroStreak: number, done: boolean): void {
     const plan = planForm(info, this.table, this.weights);
-    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done });
+    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done, fields: new SearchFieldModel(), listedBy: new Map() });
   }
 
   private requeueUnfinished(queries: QueryEntry[]): void {
@@ -612,7 +662,7 @@ export class Coordinator implements CoordinatorPort {
       formsFound: this.formsFound,
       formsSkipped: this.formsSkipped,
       lvsWeights: this.weights.toJSON(),
-      forms: Object.fromEntries([...this.forms].map(([k, f]) => [k, { info: f.info, issued: [...f.issued].filter((q) => !f.inFlight.has(q)), zeroStreak: f.zeroStreak, done: f.done, strategy: f.strategy.toJSON() }])),
+      forms: Object.fromEntries([...this.forms].map(([k, f]) => [k, { info: f.info, issued: [...f.issued].filter((q) => !f.inFlight.has(q)), zeroStreak: f.zeroStreak, done: f.done, strategy: f.strategy.toJSON(), searchFields: f.fields.toJSON() }])),
       surfacePools: Object.fromEntries([...this.surfacePools].map(([h, p]) => [h, p.toJSON()])),
       ...(this.hostBandit ? { hostBandit: this.hostBandit.toJSON() } : {}),
       ...(this.weblog ? { weblog: this.weblog.toJSON(), restartsDone: this.restartsDone } : {}),
@@ -630,7 +680,8 @@ interface SavedCoordinator {
   formsFound: Record<string, number>;
   formsSkipped: Record<string, number>;
   lvsWeights: unknown;
-  forms: Record<string, { info: SearchFormInfo; issued: string[]; zeroStreak: number; done: boolean; strategy: unknown }>;
+  /** `searchFields`: for reading only; a resume learns it again from the answered queries. */
+  forms: Record<string, { info: SearchFormInfo; issued: string[]; zeroStreak: number; done: boolean; strategy: unknown; searchFields?: unknown }>;
   surfacePools: Record<string, unknown>;
   hostBandit?: unknown;
   weblog?: unknown;
@@ -657,4 +708,19 @@ function corpusView(records: RecordPool): CorpusView {
       return { pos: s.pos, tf: s.tf, df: s.df, ridf: s.ridf, contexts };
     },
   };
+}
+
+/**
+ * The words of a query that only fills the keyword field (other fields at their fixed range
+ * ends), else null: a drop-down filter narrows the list to records the pool cannot tell apart.
+ */
+function keywordOnlyTerms(plan: FormPlan, values: Record<string, string> | undefined): string[] | null {
+  const field = plan.queryField?.name;
+  if (!values || !field || !values[field]) return null;
+  const filters = new Set(plan.optionFields.map((o) => o.field.name));
+  for (const [name, value] of Object.entries(values)) {
+    if (name === field) continue;
+    if (filters.has(name) || plan.fixed[name] !== value) return null;
+  }
+  return termsOf(values[field]);
 }

@@ -109,8 +109,8 @@ export type AgentMessage =
   /** Learned policy: an episode's decisions ended (for the learning curve, the workflow policy and the replay buffer). */
   | { type: 'rollout'; episodeId: string; actor: 'policy' | 'workflow'; totalReward: number; decisions: number; workflowId?: number; episode?: PolicyEpisode }
   /** Learned policy: of these record links a result page lists, how many are new to the crawl (the reward of reading that page). */
-  | { type: 'listing'; episodeId: string; formKey: string; links: string[] }
-  | { type: 'query-result'; episodeId: string; formKey: string; queryKey: string; values: Record<string, string>; terms: string[]; resultPages: number; recordLinks: string[]; /** For each record link, the result page (key) that listed it. */ listedOn?: string[]; reportedTotal?: number; failed?: boolean; error?: string }
+  | { type: 'listing'; episodeId: string; formKey: string; /** The query whose result page this is (absent: an old agent; no rest estimate). */ queryKey?: string; links: string[]; /** Total the list stated, if any. */ reportedTotal?: number }
+  | { type: 'query-result'; episodeId: string; formKey: string; queryKey: string; values: Record<string, string>; terms: string[]; resultPages: number; recordLinks: string[]; /** For each record link, the result page (key) that listed it. */ listedOn?: string[]; reportedTotal?: number; /** The list was read to its end: no further page, and every stated result listed. */ complete?: boolean; failed?: boolean; error?: string }
   | { type: 'record'; episodeId: string; url: string; title: string; text: string; attributes: Record<string, string>; foundBy?: string; depth: number }
   | { type: 'trace'; episodeId: string; action: string; input?: unknown; outcome?: unknown }
   | { type: 'error'; episodeId: string; url: string; message: string }
@@ -130,7 +130,7 @@ export interface Replies {
   gradients: { version: number; params: PlainTensors };
   rollout: { ok: true };
   /** `bestQueryEfficiency`: the yield model's best among the form's unissued queries (learned strategy only; `ResultPageSeen`). */
-  listing: { newToCrawl: number; bestQueryEfficiency?: number };
+  listing: { newToCrawl: number; bestQueryEfficiency?: number; /** The list's unread pages can only hold records the crawl has (search-fields.ts): stop reading it. */ restKnown?: boolean };
   'query-result': { newRecords: number };
   record: { fresh: boolean };
   trace: { ok: true };

@@ -3,20 +3,32 @@
  * text enters minus the lines most of the site's record pages share (see record-template.ts).
  * When the template changes, the pool is counted again from the records kept here, so no
  * menu or footer word stays in it from the records that came before the template was known.
+ *
+ * It also keeps, per term, which records hold it and in which of their parts (title, text,
+ * attributes): a search form that matches titles only lists the records whose title holds
+ * the word, and which parts a form searches is learnt from what it lists (search-fields.ts).
  */
-import { KeywordPool } from './keyword-pool.ts';
+import { extractTerms, KeywordPool } from './keyword-pool.ts';
 import { RecordTemplate, textLines } from './record-template.ts';
 
 export interface PooledRecord {
+  /** Canonical URL of the record page, when known: what result lists link to. */
+  url?: string;
   title: string;
   text: string;
   attributes: Record<string, unknown>;
 }
 
+/** A record part a search may match, as a bit of a part mask. */
+export const RECORD_PARTS = { title: 1, text: 2, attributes: 4 } as const;
+export type RecordPart = keyof typeof RECORD_PARTS;
+
 export class RecordPool {
   private readonly template = new RecordTemplate();
   private readonly records: PooledRecord[] = [];
   private pool = new KeywordPool();
+  /** term → record URL → mask of the parts (RECORD_PARTS) that hold it. */
+  private holders = new Map<string, Map<string, number>>();
 
   /** The pool as it stands; a new object after the template changed, so read it anew each time. */
   get keywords(): KeywordPool {
@@ -30,15 +42,30 @@ export class RecordPool {
       return;
     }
     this.pool = new KeywordPool();
+    this.holders = new Map();
     for (const r of this.records) this.count(r);
+  }
+
+  /** The harvested records (by URL) that hold `term` (lower-cased surface word), each with the mask of the parts that do. */
+  recordsHolding(term: string): ReadonlyMap<string, number> {
+    return this.holders.get(term.toLowerCase()) ?? EMPTY;
   }
 
   /** A record enters by parts, so a term remembers whether titles or attributes held it. */
   private count(r: PooledRecord): void {
-    this.pool.addRecord([
-      { text: r.title, context: { tag: 'title' } },
-      { text: this.template.content(r.text), context: { tag: 'text' } },
-      ...Object.entries(r.attributes).map(([k, v]) => ({ text: String(v), context: { tag: 'attribute', attribute: k } })),
-    ]);
+    const text = this.template.content(r.text);
+    const attributes = Object.entries(r.attributes).map(([k, v]) => ({ text: String(v), context: { tag: 'attribute', attribute: k } }));
+    this.pool.addRecord([{ text: r.title, context: { tag: 'title' } }, { text, context: { tag: 'text' } }, ...attributes]);
+    if (!r.url) return;
+    const parts: [string, number][] = [[r.title, RECORD_PARTS.title], [text, RECORD_PARTS.text], ...attributes.map((a): [string, number] => [a.text, RECORD_PARTS.attributes])];
+    for (const [partText, bit] of parts) {
+      for (const { term } of extractTerms(partText)) {
+        let byUrl = this.holders.get(term);
+        if (!byUrl) this.holders.set(term, (byUrl = new Map()));
+        byUrl.set(r.url, (byUrl.get(r.url) ?? 0) | bit);
+      }
+    }
   }
 }
+
+const EMPTY: ReadonlyMap<string, number> = new Map();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JUDGE_FROM, RecordPool, RecordTemplate, textLines } from '../../src/lvs/index.ts';
+import { JUDGE_FROM, RECORD_PARTS, RecordPool, RecordTemplate, textLines } from '../../src/lvs/index.ts';
 
 // A record page as the snapshot writes it: one block per line, menu and footer around the record.
 const MENU = ['Sports Desk', 'Home', 'Football', 'Tennis', 'Contact'];
@@ -61,5 +61,29 @@ describe('RecordPool', () => {
     pool.add({ title: 'Tennis star withdraws', text: page(0).text, attributes: {} });
     expect(pool.keywords.stats('tennis')?.df).toBe(1);
     expect(pool.keywords.stats('tennis')?.contexts.map((c) => c.tag)).toEqual(['title']);
+  });
+});
+
+describe('RecordPool: which records hold a word, and in which parts', () => {
+  it('keeps, per word, each record by URL with the mask of the parts that hold it', () => {
+    const pool = new RecordPool();
+    pool.add({ url: 'http://127.0.0.1/match/1', title: 'Late goal sinks United', text: 'United lost to a late goal.', attributes: { sport: 'football' } });
+    pool.add({ url: 'http://127.0.0.1/match/2', title: 'Keeper saves penalty', text: 'The goal stayed empty.', attributes: {} });
+    pool.add({ title: 'No address', text: 'A goal without a URL is counted but not held.', attributes: {} });
+    expect([...pool.recordsHolding('goal')]).toEqual([
+      ['http://127.0.0.1/match/1', RECORD_PARTS.title | RECORD_PARTS.text],
+      ['http://127.0.0.1/match/2', RECORD_PARTS.text],
+    ]);
+    expect([...pool.recordsHolding('Football')]).toEqual([['http://127.0.0.1/match/1', RECORD_PARTS.attributes]]);
+    expect(pool.recordsHolding('tennis').size).toBe(0);
+    expect(pool.keywords.documents).toBe(3);
+  });
+
+  it('counts a record again without its template lines once the template is known', () => {
+    const pool = new RecordPool();
+    for (let i = 0; i < JUDGE_FROM; i++) pool.add({ ...page(i), url: `http://127.0.0.1/match/${i}` });
+    // "Tennis" is a menu word on every page: template, so no record holds it once judged.
+    expect(pool.recordsHolding('tennis').size).toBe(0);
+    expect(pool.recordsHolding('penalty').get('http://127.0.0.1/match/3')).toBe(RECORD_PARTS.title | RECORD_PARTS.text);
   });
 });
