@@ -129,7 +129,7 @@ async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPo
       const read = await readAllResultPages(page, a, port, surfaceLinks, query.key, actor?.decidesPages ? actor : undefined);
       steps += read.pages;
       const failed = read.noResults && read.recordLinks.length === 0;
-      const answer = await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, listedOn: read.listedOn, reportedTotal: read.reportedTotal, complete: read.complete, failed });
+      const answer = await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, listedOn: read.listedOn, reportedTotal: read.reportedTotal, complete: read.complete, ...(read.skippedKnownRest ? { skippedKnownRest: true } : {}), failed });
       // A policy that decides pages observed every page read on its own (then this covers only a query whose first page could not be read); otherwise the query earns all its pages.
       actor?.observe({ newRecords: answer.newRecords, results: read.recordLinks.length, resultPages: read.pages, failed });
     } catch (err) {
@@ -161,6 +161,7 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
   let queryNew = 0;
   // Read to the end of the list: no further page (not stopped by the budget, the rest estimate or the policy).
   let complete = false;
+  let skippedKnownRest = false;
   for (let pageNo = 1; pageNo <= a.budget.maxResultPagesPerQuery; pageNo++) {
     const snap = await snapshotPage(page);
     const reading = readResultPage(resultView(snap), surfaceLinks, pageNo);
@@ -192,6 +193,7 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     if (fresh.length === 0) break;
     if (restKnown && !actor) {
       await port.send({ type: 'trace', episodeId: a.episodeId, action: 'back', input: { page: pageNo, listed: recordLinks.length, reportedTotal, why: 'rest of the list already harvested' } });
+      skippedKnownRest = true;
       break;
     }
     const next = reading.next;
@@ -215,7 +217,7 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
       await clickAndSettle(page, next.selectorHint);
     }
   }
-  return { recordLinks, listedOn, reportedTotal, noResults, pages, complete };
+  return { recordLinks, listedOn, reportedTotal, noResults, pages, complete, skippedKnownRest };
 }
 
 /**

@@ -21,7 +21,7 @@ import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
 import { SiteListings, unseenShare } from './unseen-records.ts';
-import { restIsKnown, SearchFieldModel } from './search-fields.ts';
+import { mayBeAllMatches, restIsKnown, SearchFieldModel } from './search-fields.ts';
 
 export interface CoordinatorConfig {
   strategy: StrategyName;
@@ -68,6 +68,8 @@ interface FormState {
   fields: SearchFieldModel;
   /** Records (canonical URLs) listed so far by each query being read, for the rest-of-list estimate. */
   listedBy: Map<string, Set<string>>;
+  /** Held records each query's unread rest was judged to hold, when the coordinator said `restKnown`. */
+  knownRest: Map<string, string[]>;
 }
 
 export type Enqueue = (assignment: EpisodeAssignment) => void;
@@ -247,7 +249,7 @@ export class Coordinator implements CoordinatorPort {
         continue;
       }
       const plan = planForm(form, this.table, this.weights);
-      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map() });
+      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map() });
       this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed } });
       this.gain(m.episodeId, FORM_REWARD);
       this.schedule({ kind: 'harvest', startUrl: form.pageUrl, depth: form.depth, via: 'link', formKey: form.formKey }, true);
@@ -386,7 +388,9 @@ export class Coordinator implements CoordinatorPort {
       const terms = keywordOnlyTerms(form.plan, form.inFlight.get(m.queryKey)?.values);
       if (terms) {
         const heldUnlisted = form.fields.expectedHeldMatches(terms, this.recordPoolFor(form.info.pageUrl), listed);
-        restKnown = restIsKnown({ reportedTotal: m.reportedTotal, listed: listed.size, heldUnlisted });
+        // form.reportedTotal is the largest total of the form's answered queries, this one not among them.
+        restKnown = restIsKnown({ reportedTotal: m.reportedTotal, listed: listed.size, heldUnlisted, largestOtherTotal: form.reportedTotal });
+        if (restKnown) form.knownRest.set(m.queryKey, form.fields.likeliestHeldMatches(terms, this.recordPoolFor(form.info.pageUrl), listed, m.reportedTotal! - listed.size));
       }
     }
     // The best query's efficiency costs a pass over every candidate: only a policy deciding pages weighs it.
@@ -408,13 +412,18 @@ export class Coordinator implements CoordinatorPort {
 
   private onQueryResult(m: Extract<AgentMessage, { type: 'query-result' }>): { newRecords: number } {
     const form = this.forms.get(m.formKey);
+    // A list whose known rest was skipped counts that rest as listed, so capture–recapture and
+    // Chao1 see the recaptures a full reading would have shown (else the site looks bigger).
+    const skipped = (m.skippedKnownRest && form?.knownRest.get(m.queryKey)) || [];
     if (form) {
       form.listedBy.delete(m.queryKey);
+      form.knownRest.delete(m.queryKey);
       // Before this answer's new records enter the pool: only records held before it are evidence.
-      if (!m.failed) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false);
+      // form.reportedTotal does not hold this answer's total yet: a list as long as the form's longest may be cut by a cap.
+      if (!m.failed) this.learnSearchFields(form, m.values, m.recordLinks, (m.complete ?? false) && mayBeAllMatches(m.recordLinks.length, form.reportedTotal));
     }
     let fresh = 0;
-    this.listings.add(m.recordLinks);
+    this.listings.add([...m.recordLinks, ...skipped]);
     for (const [i, link] of m.recordLinks.entries()) {
       const url = this.newRecordUrl(link);
       if (!url) continue;
@@ -422,12 +431,12 @@ export class Coordinator implements CoordinatorPort {
       fresh++;
       this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey, fromUrl: m.listedOn?.[i] }, true);
     }
-    this.store.addQuery({ key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), failed: m.failed ?? false, error: m.error });
+    this.store.addQuery({ key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), ...(skipped.length ? { skippedRest: skipped } : {}), failed: m.failed ?? false, error: m.error });
     if (form) {
       const candidate = form.inFlight.get(m.queryKey);
       form.inFlight.delete(m.queryKey);
       const knownBefore = this.store.counts().records + this.pendingRecords.size - fresh;
-      form.strategy.observe({ key: m.queryKey, source: candidate?.source, terms: m.terms, results: m.recordLinks.length, newRecords: fresh, reportedTotal: m.reportedTotal, pages: m.resultPages, failed: m.failed, knownBefore });
+      form.strategy.observe({ key: m.queryKey, source: candidate?.source, terms: m.terms, results: m.recordLinks.length + skipped.length, newRecords: fresh, reportedTotal: m.reportedTotal, pages: m.resultPages, failed: m.failed, knownBefore });
       const value = form.plan.queryField ? m.values[form.plan.queryField.name] : undefined;
       if (candidate?.label && value !== undefined) this.weights.recordOutcome(candidate.label, value, { newRecords: fresh, results: m.recordLinks.length });
       form.zeroStreak = fresh > 0 ? 0 : form.zeroStreak + 1;
@@ -592,7 +601,7 @@ export class Coordinator implements CoordinatorPort {
     }
     // Queries answered after the checkpoint count as issued; their records are in the store.
     const queries = this.store.queries();
-    for (const q of queries) if (Array.isArray(q['recordLinks'])) this.listings.add(q['recordLinks'] as string[]);
+    for (const q of queries) if (Array.isArray(q['recordLinks'])) this.listings.add([...(q['recordLinks'] as string[]), ...(Array.isArray(q['skippedRest']) ? (q['skippedRest'] as string[]) : [])]);
     for (const q of queries) {
       const form = this.forms.get(q.form);
       if (form && !form.issued.has(q.key)) {
@@ -606,14 +615,17 @@ export class Coordinator implements CoordinatorPort {
     // Which parts each form searches is learnt again from its answered queries, now against every record held.
     for (const q of queries) {
       const form = this.forms.get(q.form);
-      if (form && !q.failed && Array.isArray(q['recordLinks'])) this.learnSearchFields(form, q.values ?? {}, q['recordLinks'] as string[], q['complete'] === true);
+      if (!form) continue;
+      const links = Array.isArray(q['recordLinks']) ? (q['recordLinks'] as string[]) : undefined;
+      if (!q.failed && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true && mayBeAllMatches(links.length, form.reportedTotal));
+      if (q.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, q.reportedTotal);
     }
     this.requeueUnfinished(queries);
   }
 
   private addForm(info: SearchFormInfo, strategy: QueryStrategy, issued: Iterable<string>, zeroStreak: number, done: boolean): void {
     const plan = planForm(info, this.table, this.weights);
-    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done, fields: new SearchFieldModel(), listedBy: new Map() });
+    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map() });
   }
 
   private requeueUnfinished(queries: QueryEntry[]): void {

@@ -1,94 +1,131 @@
 /**
- * Which parts of a record (title, text, attributes) a search form matches its keyword
- * against, learnt from what its result lists list, and what that says of a list's unread
- * pages.
+ * Which records a search form's keyword search lists, by the parts of a record that hold the
+ * word (title, text, attributes: a part mask), learnt from what its result lists list; and what
+ * that says of a list's unread pages.
  *
- * Evidence: after a one-word keyword query, each harvested record that holds the word in
- * exactly one part tells about that part: listed, the form searches it (a hit); not listed by
- * a list read to its end, it does not (a miss). Records holding the word in several parts say
- * nothing about any one of them. Each part's match probability is Laplace's (hits + 1) /
- * (hits + misses + 2), so before any evidence it is ½ for every part.
+ * Evidence: after a one-word keyword query, each harvested record that holds the word counts
+ * for its mask: listed, a hit; not listed by a list read to its end (and not possibly cut by the
+ * site's cap on results), a miss. On a title-only search, records holding the word in their title
+ * and text are listed and records holding it in their text alone are not; on a full-text search
+ * both are. Counting by mask rather than by part needs no assumption on how parts combine.
  *
  * Use: a result list stating its total has `total − listed` records left to show. When the
- * harvested records that should match the query and have not been listed yet are expected to
- * fill that rest, the unread pages can only list records the crawl already has, and reading
- * them costs fetches for nothing (`restIsKnown`). Records listed earlier but not yet fetched
- * are not in the pool, and ½ before evidence undercounts, so both errors make the reader read on.
+ * harvested records that should match the query and have not been listed yet fill that rest,
+ * the unread pages can only list records the crawl already has, and reading them costs fetches
+ * for nothing (`restIsKnown`). Every error here makes the reader read on, not stop: a mask
+ * counts at hits / (hits + misses + 1), so 0 before any evidence; the held matches count at
+ * their mean less two standard deviations; records listed earlier but not yet fetched are not
+ * in the pool; and a total that reaches the largest other total of the form may be a cap.
  */
-import { RECORD_PARTS, type RecordPart, type RecordPool } from '../lvs/index.ts';
+import type { RecordPool } from '../lvs/index.ts';
 
-const PARTS = Object.keys(RECORD_PARTS) as RecordPart[];
 /** Read on unless fewer than this many records of the rest are expected to be new. */
 const NEW_LEFT_TO_READ_ON = 0.5;
+/** The held matches count at their mean less this many standard deviations: many unsure holders must not add up to a certain rest. */
+const HELD_SD_MARGIN = 2;
+/** Part masks run from 1 (title) to 7 (title, text and attributes). */
+const MASKS = 8;
 
-export interface PartEvidence {
+/** A count that is a sum of independent chances: its mean and variance. */
+export interface ExpectedCount {
+  mean: number;
+  variance: number;
+}
+
+export interface MaskEvidence {
   hits: number;
   misses: number;
 }
 
 export class SearchFieldModel {
-  private readonly evidence: Record<RecordPart, PartEvidence> = { title: { hits: 0, misses: 0 }, text: { hits: 0, misses: 0 }, attributes: { hits: 0, misses: 0 } };
+  private readonly evidence: MaskEvidence[] = Array.from({ length: MASKS }, () => ({ hits: 0, misses: 0 }));
 
   /**
    * Learns from one keyword query's answer: `listed` the canonical URLs of the records its
-   * pages listed, `complete` whether the list was read to its end (no further page, every
-   * stated result listed).
+   * pages listed, `complete` whether the list was read to its end and holds every match.
    */
   observe(terms: readonly string[], listed: ReadonlySet<string>, complete: boolean, pool: RecordPool): void {
     if (terms.length !== 1) return;
     for (const [url, mask] of pool.recordsHolding(terms[0]!)) {
-      const part = PARTS.find((p) => RECORD_PARTS[p] === mask);
-      if (!part) continue;
-      if (listed.has(url)) this.evidence[part].hits++;
-      else if (complete) this.evidence[part].misses++;
+      if (listed.has(url)) this.evidence[mask]!.hits++;
+      else if (complete) this.evidence[mask]!.misses++;
     }
   }
 
-  /** Probability that the form matches a word held in `part`. */
-  partProbability(part: RecordPart): number {
-    const e = this.evidence[part];
-    return (e.hits + 1) / (e.hits + e.misses + 2);
+  /**
+   * The chance that the form lists a record holding a word in the parts of `mask`, counted low:
+   * hits / (hits + misses + 1), so a mask never seen listed counts 0.
+   */
+  matchChance(mask: number): number {
+    const e = this.evidence[mask];
+    return e ? e.hits / (e.hits + e.misses + 1) : 0;
   }
 
-  /** Probability that the form matches a record holding a word in the parts of `mask`. */
-  maskProbability(mask: number): number {
-    let missAll = 1;
-    for (const p of PARTS) if (mask & RECORD_PARTS[p]) missAll *= 1 - this.partProbability(p);
-    return 1 - missAll;
+  /** How many harvested records, outside `exclude`, a query for all of `terms` matches: each holder counts by its chance. */
+  expectedHeldMatches(terms: readonly string[], pool: RecordPool, exclude: ReadonlySet<string>): ExpectedCount {
+    const count = { mean: 0, variance: 0 };
+    for (const [, p] of this.heldMatchChances(terms, pool, exclude)) {
+      count.mean += p;
+      count.variance += p * (1 - p);
+    }
+    return count;
   }
 
-  /** Expected number of harvested records, outside `exclude`, that a query for all of `terms` matches. */
-  expectedHeldMatches(terms: readonly string[], pool: RecordPool, exclude: ReadonlySet<string>): number {
-    if (terms.length === 0) return 0;
+  /** The `n` harvested records outside `exclude` likeliest to match all of `terms`: what a list's skipped rest is taken to hold. */
+  likeliestHeldMatches(terms: readonly string[], pool: RecordPool, exclude: ReadonlySet<string>, n: number): string[] {
+    if (n <= 0) return [];
+    const scored = [...this.heldMatchChances(terms, pool, exclude)].filter(([, p]) => p > 0);
+    scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return scored.slice(0, n).map(([url]) => url);
+  }
+
+  /** Each harvested record outside `exclude` that holds every one of `terms`, with its chance of matching. */
+  private *heldMatchChances(terms: readonly string[], pool: RecordPool, exclude: ReadonlySet<string>): Generator<[string, number]> {
+    if (terms.length === 0) return;
     const holders = terms.map((t) => pool.recordsHolding(t));
     const smallest = holders.reduce((a, b) => (b.size < a.size ? b : a));
-    let expected = 0;
     for (const url of smallest.keys()) {
       if (exclude.has(url)) continue;
       let p = 1;
-      for (const h of holders) p *= this.maskProbability(h.get(url) ?? 0);
-      expected += p;
+      for (const h of holders) p *= this.matchChance(h.get(url) ?? 0);
+      yield [url, p];
     }
-    return expected;
   }
 
-  evidenceOf(part: RecordPart): PartEvidence {
-    return { ...this.evidence[part] };
+  evidenceOf(mask: number): MaskEvidence {
+    return { ...(this.evidence[mask] ?? { hits: 0, misses: 0 }) };
   }
 
-  toJSON(): Record<RecordPart, PartEvidence> {
-    return { title: this.evidenceOf('title'), text: this.evidenceOf('text'), attributes: this.evidenceOf('attributes') };
+  /** Evidence by mask, named by parts ("title+text"), masks without any left out. */
+  toJSON(): Record<string, MaskEvidence> {
+    const names = ['title', 'text', 'attributes'];
+    const out: Record<string, MaskEvidence> = {};
+    for (let mask = 1; mask < MASKS; mask++) {
+      const e = this.evidence[mask]!;
+      if (e.hits + e.misses === 0) continue;
+      out[names.filter((_, i) => mask & (1 << i)).join('+')] = { ...e };
+    }
+    return out;
   }
 }
 
 /**
  * Whether the unread pages of a result list can only hold records the crawl already has: the
  * list stated `reportedTotal`, `listed` records have been shown, and `heldUnlisted` harvested
- * records are expected to match the query without having been shown yet.
+ * records match the query without having been shown yet (counted low: mean less two standard
+ * deviations). `largestOtherTotal` is the largest total the form's other queries stated: a
+ * total that reaches it may be the site's cap on what it lists, not the number of matches,
+ * and then the held matches may lie beyond the cap while unheld ones fill the rest.
  */
-export function restIsKnown(o: { reportedTotal?: number; listed: number; heldUnlisted: number }): boolean {
-  if (o.reportedTotal === undefined) return false;
+export function restIsKnown(o: { reportedTotal?: number; listed: number; heldUnlisted: ExpectedCount; largestOtherTotal?: number }): boolean {
+  if (o.reportedTotal === undefined || !mayBeAllMatches(o.reportedTotal, o.largestOtherTotal)) return false;
   const rest = o.reportedTotal - o.listed;
   if (rest <= 0) return false;
-  return rest - o.heldUnlisted < NEW_LEFT_TO_READ_ON;
+  const heldLow = o.heldUnlisted.mean - HELD_SD_MARGIN * Math.sqrt(o.heldUnlisted.variance);
+  return rest - heldLow < NEW_LEFT_TO_READ_ON;
+}
+
+/** A list of `size` (its stated total or its length) holds every match only if another query of the form stated more: else it may be the cap. */
+export function mayBeAllMatches(size: number, largestOtherTotal: number | undefined): boolean {
+  return largestOtherTotal !== undefined && size < largestOtherTotal;
 }

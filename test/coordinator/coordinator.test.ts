@@ -145,32 +145,40 @@ describe('Coordinator record pools', () => {
 
 describe('Coordinator: the rest of a result list', () => {
   it('learns that the form lists title holders and tells the reader when the unread rest can only be records it has', async () => {
-    const { c, queue } = await setup({ strategy: 'generic-frequency', patience: 50 });
+    const { c, queue, store } = await setup({ strategy: 'generic-frequency', patience: 50 });
     c.addSeed(`${SITE}/`);
     await explore(c, take(queue, `${SITE}/`), [], { form: true });
     const formKey = `${SITE}/#form0`;
-    const records = Array.from({ length: 20 }, (_, i) => `${SITE}/r/${i}`);
-    for (const [i, url] of records.entries()) await c.send({ type: 'record', episodeId: `r${i}`, url, title: `Regatta crew ${i}`, text: '', attributes: {}, depth: 2 });
+    // 60 records: "regatta" in every title, "crew" in the first 40.
+    const records = Array.from({ length: 60 }, (_, i) => `${SITE}/r/${i}`);
+    for (const [i, url] of records.entries()) await c.send({ type: 'record', episodeId: `r${i}`, url, title: i < 40 ? `Regatta crew ${i}` : `Regatta ${i}`, text: '', attributes: {}, depth: 2 });
 
-    // Both pool words ("regatta", "crew") are in every title; whichever comes first lists all 20.
+    // generic-frequency asks for "regatta" first: its list shows all 60.
     const first = (await c.send({ type: 'next-query', episodeId: 'h1', formKey })).query!;
-    const page1 = await c.send({ type: 'listing', episodeId: 'h1', formKey, queryKey: first.key, links: records.slice(0, 5), reportedTotal: 20 });
-    // Before any evidence a title holder matches with probability ½: 15 × ½ leaves 7.5 maybe new.
+    expect(first.terms).toEqual(['regatta']);
+    const page1 = await c.send({ type: 'listing', episodeId: 'h1', formKey, queryKey: first.key, links: records.slice(0, 5), reportedTotal: 60 });
+    // No other query has stated a total yet: 60 might be the site's cap.
     expect(page1.restKnown).toBe(false);
-    await c.send({ type: 'query-result', episodeId: 'h1', formKey, queryKey: first.key, values: first.values, terms: first.terms, resultPages: 1, recordLinks: records, reportedTotal: 20, complete: true });
+    await c.send({ type: 'query-result', episodeId: 'h1', formKey, queryKey: first.key, values: first.values, terms: first.terms, resultPages: 1, recordLinks: records, reportedTotal: 60, complete: true });
 
-    // 20 hits for titles: p = 21/22. The rest of the second query's list is its held matches.
+    // 60 hits for titles: they count at 60/61. "crew" states 40, below 60, so 40 is its number of matches.
     const second = (await c.send({ type: 'next-query', episodeId: 'h2', formKey })).query!;
-    expect(second.key).not.toBe(first.key);
-    const early = await c.send({ type: 'listing', episodeId: 'h2', formKey, queryKey: second.key, links: records.slice(0, 5), reportedTotal: 20 });
-    expect(early.restKnown).toBe(false); // 15 − 15·21/22 = 0.68 records maybe new
-    const late = await c.send({ type: 'listing', episodeId: 'h2', formKey, queryKey: second.key, links: records.slice(5, 10), reportedTotal: 20 });
-    expect(late.restKnown).toBe(true); // 10 − 10·21/22 = 0.45
-    // Had the list stated 40 results, 30 would be left against 9.5 held matches.
-    const more = await c.send({ type: 'listing', episodeId: 'h2', formKey, queryKey: second.key, links: [], reportedTotal: 40 });
+    expect(second.terms).toEqual(['crew']);
+    const early = await c.send({ type: 'listing', episodeId: 'h2', formKey, queryKey: second.key, links: records.slice(0, 30), reportedTotal: 40 });
+    expect(early.restKnown).toBe(false); // 10 left against 9.84 ± 0.40 held: 10 − (9.84 − 0.80) ≥ ½
+    const late = await c.send({ type: 'listing', episodeId: 'h2', formKey, queryKey: second.key, links: records.slice(30, 38), reportedTotal: 40 });
+    expect(late.restKnown).toBe(true); // 2 left against 1.97 ± 0.18 held
+    // Had the list stated 50, 12 would be left against 2 held matches.
+    const more = await c.send({ type: 'listing', episodeId: 'h2', formKey, queryKey: second.key, links: [], reportedTotal: 50 });
     expect(more.restKnown).toBe(false);
     // A page of no query in flight gets no estimate.
     const stray = await c.send({ type: 'listing', episodeId: 'h3', formKey, queryKey: `${second.key}x`, links: records.slice(0, 10), reportedTotal: 20 });
     expect(stray.restKnown).toBeUndefined();
+
+    // The reader stopped at the known rest: the records judged to fill it count as listed.
+    await c.send({ type: 'query-result', episodeId: 'h2', formKey, queryKey: second.key, values: second.values, terms: second.terms, resultPages: 4, recordLinks: records.slice(0, 38), reportedTotal: 40, complete: false, skippedKnownRest: true });
+    const entry = store.queries().find((q) => q.key === second.key)!;
+    expect(entry['skippedRest']).toEqual([`${SITE}/r/38`, `${SITE}/r/39`]);
+    expect(entry['results']).toBe(38);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RecordPool } from '../../src/lvs/index.ts';
-import { restIsKnown, SearchFieldModel } from '../../src/coordinator/search-fields.ts';
+import { RECORD_PARTS, RecordPool } from '../../src/lvs/index.ts';
+import { mayBeAllMatches, restIsKnown, SearchFieldModel } from '../../src/coordinator/search-fields.ts';
 
 const url = (i: number) => `http://127.0.0.1/match/${i}`;
 
@@ -13,63 +13,86 @@ function pool(): RecordPool {
   return p;
 }
 
+const TITLE = RECORD_PARTS.title;
+const TEXT = RECORD_PARTS.text;
+
 describe('SearchFieldModel', () => {
-  it('starts at one half for every part', () => {
+  it('counts a mask low: 0 before any evidence', () => {
     const m = new SearchFieldModel();
-    expect(m.partProbability('title')).toBe(0.5);
-    expect(m.maskProbability(1 | 2)).toBe(0.75);
+    expect(m.matchChance(TITLE)).toBe(0);
+    expect(m.expectedHeldMatches(['goal'], pool(), new Set())).toEqual({ mean: 0, variance: 0 });
   });
 
-  it('learns a title-only search: titles listed, text-only holders missing from a complete list', () => {
+  it('learns a title-only search: title holders listed, text-only holders missing from a complete list', () => {
     const m = new SearchFieldModel();
     const p = pool();
     m.observe(['goal'], new Set([0, 1, 2, 3].map(url)), true, p);
-    expect(m.evidenceOf('title')).toEqual({ hits: 4, misses: 0 });
-    expect(m.evidenceOf('text')).toEqual({ hits: 0, misses: 6 });
-    expect(m.partProbability('title')).toBeCloseTo(5 / 6);
-    expect(m.partProbability('text')).toBeCloseTo(1 / 8);
+    expect(m.evidenceOf(TITLE)).toEqual({ hits: 4, misses: 0 });
+    expect(m.evidenceOf(TEXT)).toEqual({ hits: 0, misses: 6 });
+    expect(m.matchChance(TITLE)).toBeCloseTo(4 / 5);
+    expect(m.matchChance(TEXT)).toBe(0);
+    expect(m.toJSON()).toEqual({ title: { hits: 4, misses: 0 }, text: { hits: 0, misses: 6 } });
   });
 
-  it('takes no miss from a list not read to its end, and nothing from several words or several parts', () => {
+  it('takes no miss from a list not read to its end, and nothing from a query of several words', () => {
     const m = new SearchFieldModel();
     const p = pool();
     m.observe(['goal'], new Set([url(0)]), false, p);
-    expect(m.evidenceOf('title')).toEqual({ hits: 1, misses: 0 });
-    expect(m.evidenceOf('text')).toEqual({ hits: 0, misses: 0 });
+    expect(m.evidenceOf(TITLE)).toEqual({ hits: 1, misses: 0 });
+    expect(m.evidenceOf(TEXT)).toEqual({ hits: 0, misses: 0 });
     m.observe(['late', 'goal'], new Set(), true, p);
-    expect(m.evidenceOf('title')).toEqual({ hits: 1, misses: 0 });
-    const both = new RecordPool();
-    both.add({ url: url(1), title: 'Goal', text: 'goal', attributes: {} });
-    m.observe(['goal'], new Set(), true, both);
-    expect(m.evidenceOf('title')).toEqual({ hits: 1, misses: 0 });
-    expect(m.evidenceOf('text')).toEqual({ hits: 0, misses: 0 });
+    expect(m.evidenceOf(TITLE)).toEqual({ hits: 1, misses: 0 });
   });
 
-  it('expects as matches the held records of every word, weighted by the parts the form searches, less those listed', () => {
+  it('expects as matches the held records of every word, each by the chance of its mask, less those listed', () => {
     const m = new SearchFieldModel();
     const p = pool();
     // A full-text form: every holder listed.
     m.observe(['goal'], new Set(Array.from({ length: 10 }, (_, i) => url(i))), true, p);
-    const title = m.partProbability('title');
-    const text = m.partProbability('text');
-    expect(m.expectedHeldMatches(['goal'], p, new Set())).toBeCloseTo(4 * title + 6 * text);
-    expect(m.expectedHeldMatches(['goal'], p, new Set([url(0), url(9)]))).toBeCloseTo(3 * title + 5 * text);
+    const title = m.matchChance(TITLE);
+    const text = m.matchChance(TEXT);
+    expect([title, text]).toEqual([4 / 5, 6 / 7]);
+    const all = m.expectedHeldMatches(['goal'], p, new Set());
+    expect(all.mean).toBeCloseTo(4 * title + 6 * text);
+    expect(all.variance).toBeCloseTo(4 * title * (1 - title) + 6 * text * (1 - text));
+    expect(m.expectedHeldMatches(['goal'], p, new Set([url(0), url(9)])).mean).toBeCloseTo(3 * title + 5 * text);
     // Both words: only records 0–3 hold "late" (title) and "goal" (title).
-    expect(m.expectedHeldMatches(['late', 'goal'], p, new Set())).toBeCloseTo(4 * title * title);
-    expect(m.expectedHeldMatches(['tennis'], p, new Set())).toBe(0);
+    expect(m.expectedHeldMatches(['late', 'goal'], p, new Set()).mean).toBeCloseTo(4 * title * title);
+    expect(m.expectedHeldMatches(['tennis'], p, new Set())).toEqual({ mean: 0, variance: 0 });
+    // The likeliest held matches: text holders (6/7) before title holders (4/5).
+    expect(m.likeliestHeldMatches(['goal'], p, new Set([url(4)]), 3)).toEqual([url(5), url(6), url(7)]);
   });
 });
 
+const sure = (n: number) => ({ mean: n, variance: 0 });
+
 describe('restIsKnown', () => {
   it('stops reading when the held, unlisted matches fill the rest of the stated total', () => {
-    expect(restIsKnown({ reportedTotal: 40, listed: 10, heldUnlisted: 29.8 })).toBe(true);
-    expect(restIsKnown({ reportedTotal: 40, listed: 10, heldUnlisted: 29 })).toBe(false);
-    // Held matches beyond the rest (a capped list) say the same: nothing new is left.
-    expect(restIsKnown({ reportedTotal: 40, listed: 10, heldUnlisted: 35 })).toBe(true);
+    expect(restIsKnown({ reportedTotal: 40, listed: 10, heldUnlisted: sure(29.8), largestOtherTotal: 50 })).toBe(true);
+    expect(restIsKnown({ reportedTotal: 40, listed: 10, heldUnlisted: sure(29), largestOtherTotal: 50 })).toBe(false);
+    // More held matches than the rest: the list ranks some of them later; nothing new is left either way.
+    expect(restIsKnown({ reportedTotal: 40, listed: 10, heldUnlisted: sure(35), largestOtherTotal: 50 })).toBe(true);
   });
 
-  it('reads on without a stated total, or when the list has shown all it stated', () => {
-    expect(restIsKnown({ listed: 10, heldUnlisted: 100 })).toBe(false);
-    expect(restIsKnown({ reportedTotal: 10, listed: 10, heldUnlisted: 5 })).toBe(false);
+  it('counts the held matches low: many unsure holders do not make a certain rest', () => {
+    // Ten holders at 0.3 each: mean 3, sd 1.45; the rest of 3 may hold new records.
+    expect(restIsKnown({ reportedTotal: 13, listed: 10, heldUnlisted: { mean: 3, variance: 10 * 0.3 * 0.7 }, largestOtherTotal: 50 })).toBe(false);
+    // Thirty holders at 0.99: mean 29.7, sd 0.54; a rest of 28 is theirs.
+    expect(restIsKnown({ reportedTotal: 38, listed: 10, heldUnlisted: { mean: 29.7, variance: 30 * 0.99 * 0.01 }, largestOtherTotal: 50 })).toBe(true);
+  });
+
+  it('reads on without a stated total, when the list has shown all it stated, or when the total may be the site\'s cap', () => {
+    expect(restIsKnown({ listed: 10, heldUnlisted: sure(100), largestOtherTotal: 50 })).toBe(false);
+    expect(restIsKnown({ reportedTotal: 10, listed: 10, heldUnlisted: sure(5), largestOtherTotal: 50 })).toBe(false);
+    // 100 stated, as other queries did: perhaps only the first 100 of many matches are listed.
+    expect(restIsKnown({ reportedTotal: 100, listed: 10, heldUnlisted: sure(95), largestOtherTotal: 100 })).toBe(false);
+    // No other query answered yet: no sign of a cap either way.
+    expect(restIsKnown({ reportedTotal: 40, listed: 10, heldUnlisted: sure(35) })).toBe(false);
+  });
+
+  it('takes a list as all the matches only when another query of the form stated more', () => {
+    expect(mayBeAllMatches(40, 100)).toBe(true);
+    expect(mayBeAllMatches(100, 100)).toBe(false);
+    expect(mayBeAllMatches(40, undefined)).toBe(false);
   });
 });
