@@ -381,10 +381,7 @@ export class Coordinator implements CoordinatorPort {
     if (form && m.queryKey) {
       let listed = form.listedBy.get(m.queryKey);
       if (!listed) form.listedBy.set(m.queryKey, (listed = new Set()));
-      for (const link of m.links) {
-        const url = tryCanonicalUrl(link);
-        if (url) listed.add(url);
-      }
+      addCanonical(listed, m.links);
       const terms = keywordOnlyTerms(form.plan, form.inFlight.get(m.queryKey)?.values);
       if (terms) {
         const heldUnlisted = form.fields.expectedHeldMatches(terms, this.recordPoolFor(form.info.pageUrl), listed);
@@ -398,16 +395,16 @@ export class Coordinator implements CoordinatorPort {
     return { newToCrawl, bestQueryEfficiency, ...(restKnown === undefined ? {} : { restKnown }) };
   }
 
-  /** What a keyword query's answer says of which record parts the form searches (search-fields.ts). */
-  private learnSearchFields(form: FormState, values: Record<string, string>, recordLinks: readonly string[], complete: boolean): void {
+  /**
+   * What a keyword query's answer says of which record parts the form searches (search-fields.ts).
+   * Call it before the answer's total enters form.reportedTotal: a list read to its end holds
+   * every match only if it is shorter than another query's total (else it may be cut by a cap).
+   */
+  private learnSearchFields(form: FormState, values: Record<string, string>, recordLinks: readonly string[], readToEnd: boolean): void {
     const terms = keywordOnlyTerms(form.plan, values);
     if (!terms) return;
-    const listed = new Set<string>();
-    for (const link of recordLinks) {
-      const url = tryCanonicalUrl(link);
-      if (url) listed.add(url);
-    }
-    form.fields.observe(terms, listed, complete, this.recordPoolFor(form.info.pageUrl));
+    const complete = readToEnd && mayBeAllMatches(recordLinks.length, form.reportedTotal);
+    form.fields.observe(terms, addCanonical(new Set(), recordLinks), complete, this.recordPoolFor(form.info.pageUrl));
   }
 
   private onQueryResult(m: Extract<AgentMessage, { type: 'query-result' }>): { newRecords: number } {
@@ -419,8 +416,7 @@ export class Coordinator implements CoordinatorPort {
       form.listedBy.delete(m.queryKey);
       form.knownRest.delete(m.queryKey);
       // Before this answer's new records enter the pool: only records held before it are evidence.
-      // form.reportedTotal does not hold this answer's total yet: a list as long as the form's longest may be cut by a cap.
-      if (!m.failed) this.learnSearchFields(form, m.values, m.recordLinks, (m.complete ?? false) && mayBeAllMatches(m.recordLinks.length, form.reportedTotal));
+      if (!m.failed) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false);
     }
     let fresh = 0;
     this.listings.add([...m.recordLinks, ...skipped]);
@@ -617,7 +613,7 @@ export class Coordinator implements CoordinatorPort {
       const form = this.forms.get(q.form);
       if (!form) continue;
       const links = Array.isArray(q['recordLinks']) ? (q['recordLinks'] as string[]) : undefined;
-      if (!q.failed && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true && mayBeAllMatches(links.length, form.reportedTotal));
+      if (!q.failed && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true);
       if (q.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, q.reportedTotal);
     }
     this.requeueUnfinished(queries);
@@ -720,6 +716,15 @@ function corpusView(records: RecordPool): CorpusView {
       return { pos: s.pos, tf: s.tf, df: s.df, ridf: s.ridf, contexts };
     },
   };
+}
+
+/** Adds the canonical URLs of `links` (those that are URLs) to `into`, and returns it. */
+function addCanonical(into: Set<string>, links: readonly string[]): Set<string> {
+  for (const link of links) {
+    const url = tryCanonicalUrl(link);
+    if (url) into.add(url);
+  }
+  return into;
 }
 
 /**

@@ -108,7 +108,7 @@ export type AgentMessage =
   | { type: 'gradients'; episodeId: string; baseVersion: number; grads: PlainTensors; steps: number; reward: number; loss: number }
   /** Learned policy: an episode's decisions ended (for the learning curve, the workflow policy and the replay buffer). */
   | { type: 'rollout'; episodeId: string; actor: 'policy' | 'workflow'; totalReward: number; decisions: number; workflowId?: number; episode?: PolicyEpisode }
-  /** Learned policy: of these record links a result page lists, how many are new to the crawl (the reward of reading that page). */
+  /** Each result page read: how many of the record links it lists are new to the crawl (the policy's reward for reading it), and whether the list's rest is known. */
   | { type: 'listing'; episodeId: string; formKey: string; /** The query whose result page this is (absent: an old agent; no rest estimate). */ queryKey?: string; links: string[]; /** Total the list stated, if any. */ reportedTotal?: number }
   | { type: 'query-result'; episodeId: string; formKey: string; queryKey: string; values: Record<string, string>; terms: string[]; resultPages: number; recordLinks: string[]; /** For each record link, the result page (key) that listed it. */ listedOn?: string[]; reportedTotal?: number; /** The list was read to its end: no further page, and every stated result listed. */ complete?: boolean; /** Reading stopped because the coordinator judged the rest known (`restKnown`). */ skippedKnownRest?: boolean; failed?: boolean; error?: string }
   | { type: 'record'; episodeId: string; url: string; title: string; text: string; attributes: Record<string, string>; foundBy?: string; depth: number }
@@ -129,7 +129,7 @@ export interface Replies {
   params: PolicyParams;
   gradients: { version: number; params: PlainTensors };
   rollout: { ok: true };
-  /** `bestQueryEfficiency`: the yield model's best among the form's unissued queries (learned strategy only; `ResultPageSeen`). */
+  /** `bestQueryEfficiency`: the yield model's best among the form's unissued queries (learned strategy with page decisions only; `ResultPageSeen`). */
   listing: { newToCrawl: number; bestQueryEfficiency?: number; /** The list's unread pages can only hold records the crawl has (search-fields.ts): stop reading it. */ restKnown?: boolean };
   'query-result': { newRecords: number };
   record: { fresh: boolean };

@@ -17,7 +17,7 @@
  * their mean less two standard deviations; records listed earlier but not yet fetched are not
  * in the pool; and a total that reaches the largest other total of the form may be a cap.
  */
-import type { RecordPool } from '../lvs/index.ts';
+import { RECORD_PARTS, type RecordPool } from '../lvs/index.ts';
 
 /** Read on unless fewer than this many records of the rest are expected to be new. */
 const NEW_LEFT_TO_READ_ON = 0.5;
@@ -98,12 +98,12 @@ export class SearchFieldModel {
 
   /** Evidence by mask, named by parts ("title+text"), masks without any left out. */
   toJSON(): Record<string, MaskEvidence> {
-    const names = ['title', 'text', 'attributes'];
     const out: Record<string, MaskEvidence> = {};
     for (let mask = 1; mask < MASKS; mask++) {
       const e = this.evidence[mask]!;
       if (e.hits + e.misses === 0) continue;
-      out[names.filter((_, i) => mask & (1 << i)).join('+')] = { ...e };
+      const name = Object.entries(RECORD_PARTS).filter(([, bit]) => mask & bit).map(([part]) => part).join('+');
+      out[name] = { ...e };
     }
     return out;
   }

@@ -11,5 +11,5 @@ export { ValueWeights, type ValueOutcome, type ValueStats, type ValueWeightsOpti
 export { KeywordPool, extractTerms, type PoolRanking, type PoolTerm, type RankOptions, type TermContext, type TermContextCount, type TermStats } from './keyword-pool.ts';
 export { analyse, type NlpToken } from './nlp.ts';
 export { createRng } from './random.ts';
-export { RECORD_PARTS, RecordPool, type PooledRecord, type RecordPart } from './record-pool.ts';
+export { RECORD_PARTS, RecordPool, type PooledRecord } from './record-pool.ts';
 export { JUDGE_FROM, RecordTemplate, textLines } from './record-template.ts';

@@ -127,13 +127,17 @@ export class KeywordPool {
     this.addRecord([{ text, context }]);
   }
 
-  /** Adds one document made of several parts (title, body, attribute values), each with its own context. */
-  addRecord(parts: readonly { text: string; context?: TermContext }[]): void {
+  /**
+   * Adds one document made of several parts (title, body, attribute values), each with its own
+   * context; `terms`, when given, are the part's `extractTerms(text)`, so a caller that needs them
+   * too tokenises once.
+   */
+  addRecord(parts: readonly { text: string; terms?: readonly PoolTerm[]; context?: TermContext }[]): void {
     const doc = ++this.docs;
     this.version++;
     for (const part of parts) {
       if (!part.text) continue;
-      for (const { term, lemma, pos } of extractTerms(part.text)) {
+      for (const { term, lemma, pos } of part.terms ?? extractTerms(part.text)) {
         let e = this.terms.get(term);
         if (!e) {
           e = { lemma, pos: new Map(), tf: 0, df: 0, lastDoc: 0, contexts: new Map() };

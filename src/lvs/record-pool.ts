@@ -8,7 +8,7 @@
  * attributes): a search form that matches titles only lists the records whose title holds
  * the word, and which parts a form searches is learnt from what it lists (search-fields.ts).
  */
-import { extractTerms, KeywordPool } from './keyword-pool.ts';
+import { extractTerms, KeywordPool, type TermContext } from './keyword-pool.ts';
 import { RecordTemplate, textLines } from './record-template.ts';
 
 export interface PooledRecord {
@@ -21,7 +21,6 @@ export interface PooledRecord {
 
 /** A record part a search may match, as a bit of a part mask. */
 export const RECORD_PARTS = { title: 1, text: 2, attributes: 4 } as const;
-export type RecordPart = keyof typeof RECORD_PARTS;
 
 export class RecordPool {
   private readonly template = new RecordTemplate();
@@ -53,13 +52,16 @@ export class RecordPool {
 
   /** A record enters by parts, so a term remembers whether titles or attributes held it. */
   private count(r: PooledRecord): void {
-    const text = this.template.content(r.text);
-    const attributes = Object.entries(r.attributes).map(([k, v]) => ({ text: String(v), context: { tag: 'attribute', attribute: k } }));
-    this.pool.addRecord([{ text: r.title, context: { tag: 'title' } }, { text, context: { tag: 'text' } }, ...attributes]);
+    const part = (text: string, bit: number, context: TermContext) => ({ text, terms: extractTerms(text), bit, context });
+    const parts = [
+      part(r.title, RECORD_PARTS.title, { tag: 'title' }),
+      part(this.template.content(r.text), RECORD_PARTS.text, { tag: 'text' }),
+      ...Object.entries(r.attributes).map(([k, v]) => part(String(v), RECORD_PARTS.attributes, { tag: 'attribute', attribute: k })),
+    ];
+    this.pool.addRecord(parts);
     if (!r.url) return;
-    const parts: [string, number][] = [[r.title, RECORD_PARTS.title], [text, RECORD_PARTS.text], ...attributes.map((a): [string, number] => [a.text, RECORD_PARTS.attributes])];
-    for (const [partText, bit] of parts) {
-      for (const { term } of extractTerms(partText)) {
+    for (const { terms, bit } of parts) {
+      for (const { term } of terms) {
         let byUrl = this.holders.get(term);
         if (!byUrl) this.holders.set(term, (byUrl = new Map()));
         byUrl.set(r.url, (byUrl.get(r.url) ?? 0) | bit);
