@@ -8,7 +8,7 @@
  */
 import { initTf } from '../perceive/tf-backend.ts';
 import { PolicyNetwork } from '../policy/network.ts';
-import { rolloutGradients, type LearningOptions } from '../policy/rollout-gradients.ts';
+import { imitationGradients, rolloutGradients, type LearningOptions } from '../policy/rollout-gradients.ts';
 import type { CandidateInput, PlainTensors, PolicyEpisode, PolicyStep, StateInput } from '../policy/types.ts';
 
 export interface PolicyEvaluation {
@@ -22,6 +22,12 @@ export interface GradientRequest {
   next: { state: StateInput; candidates: CandidateInput[] } | null;
   options: LearningOptions;
   replay?: PolicyEpisode;
+  /**
+   * The steps were a WGE workflow's, with these returns over its whole episode: learnt by
+   * self-imitation alone (`imitationGradients`); `next` and `replay` are not used. When no
+   * step beat the critic there is nothing to learn: loss 0 and no gradients.
+   */
+  imitationReturns?: number[];
 }
 
 export interface PolicyCompute {
@@ -58,6 +64,7 @@ export class LocalPolicy {
   }
 
   gradients(r: GradientRequest): { grads: PlainTensors; loss: number } {
+    if (r.imitationReturns) return imitationGradients(this.tf, this.network(), r.steps, r.imitationReturns) ?? { grads: {}, loss: 0 };
     const { grads, loss } = rolloutGradients(this.tf, this.network(), r.steps, r.next, r.options, r.replay);
     return { grads, loss };
   }

@@ -7,14 +7,16 @@
  * back to the form. Each outcome becomes a reward (`queryStepReward`). Every t_max decisions
  * — and when the episode ends — it computes the gradients of its rollout locally and sends
  * them to the coordinator, which applies them to the shared parameters and sends the new ones
- * back.
+ * back. A workflow's episode (WGE) sends its gradients when it ends: self-imitation over its
+ * decisions, when it earned a reward.
  */
 import { createRng } from '../lvs/random.ts';
 import { chooseAction } from '../policy/action-choice.ts';
 import { CONTEXT_DRY_SHARE, historyRow, pageActionInput, PAGE_ACTIONS, type PageAction, type ResultPageSeen } from '../policy/features.ts';
 import { pageActionPriors } from '../policy/prior.ts';
 import { queryStepReward, type QueryStepOutcome } from '../policy/reward.ts';
-import type { CandidateInput, PolicyEpisode, PolicyStep, StateInput } from '../policy/types.ts';
+import { nStepReturns } from '../policy/returns.ts';
+import type { CandidateInput, PlainTensors, PolicyEpisode, PolicyStep, StateInput } from '../policy/types.ts';
 import { STOP_KEY, type CoordinatorPort, type EpisodeAssignment, type PolicyChoices, type PolicyParams } from '../coordinator/messages.ts';
 import type { QueryCandidate } from '../strategies/types.ts';
 import { executeWorkflowStep, type LatticeNode } from '../wge/index.ts';
@@ -164,13 +166,40 @@ export class QueryPolicyActor {
   private async learn(port: CoordinatorPort, next: { state: StateInput; candidates: PolicyStep['candidates'] } | null): Promise<void> {
     const steps = this.rollout;
     this.rollout = [];
-    // Workflow episodes are off-policy: they teach through the replay buffer, not through A3C.
+    // Workflow episodes are off-policy: A3C does not apply to them (see `imitateWorkflow`).
     if (!steps.length || this.params.frozen || this.actor === 'workflow') return;
-    const { gamma, entropyBeta, valueCoef, replayWeight, replay } = this.params;
-    const { grads, loss } = await this.net.gradients({ steps, next, options: { gamma, entropyBeta, valueCoef, replayWeight }, replay });
+    const { replay } = this.params;
+    const { grads, loss } = await this.net.gradients({ steps, next, options: this.learningOptions(), replay });
+    await this.sendGradients(port, steps, grads, loss);
+  }
+
+  private learningOptions() {
+    const { gamma, entropyBeta, valueCoef, replayWeight } = this.params;
+    return { gamma, entropyBeta, valueCoef, replayWeight };
+  }
+
+  private async sendGradients(port: CoordinatorPort, steps: readonly PolicyStep[], grads: PlainTensors, loss: number): Promise<void> {
     const reply = await port.send({ type: 'gradients', episodeId: this.a.episodeId, baseVersion: this.version, grads, steps: steps.length, reward: steps.reduce((s, x) => s + x.reward, 0), loss });
     await this.net.load(reply.params);
     this.version = reply.version;
+  }
+
+  /**
+   * A rewarded workflow episode teaches the network as it ends (WGE: the neural policy learns
+   * from the workflows' rewarded episodes): self-imitation over its decisions, with returns
+   * over the whole episode, t_max decisions per update — as many updates as a policy episode
+   * of that length sends, so an arm that spends episodes on workflows does not learn less
+   * often. A stretch where no decision beat the critic sends nothing (a zero gradient would
+   * still move Adam's momentum).
+   */
+  private async imitateWorkflow(port: CoordinatorPort, totalReward: number): Promise<void> {
+    if (this.actor !== 'workflow' || this.params.frozen || !(totalReward > 0)) return;
+    const returns = nStepReturns(this.all.map((s) => s.reward), 0, this.params.gamma);
+    for (let from = 0; from < this.all.length; from += this.params.tMax) {
+      const steps = this.all.slice(from, from + this.params.tMax);
+      const { grads, loss } = await this.net.gradients({ steps, next: null, options: this.learningOptions(), imitationReturns: returns.slice(from, from + steps.length) });
+      if (loss > 0) await this.sendGradients(port, steps, grads, loss);
+    }
   }
 
   /** The episode ends: learn from what is left (bootstrapped unless the form is done) and report the episode. */
@@ -183,6 +212,7 @@ export class QueryPolicyActor {
       }
       await this.learn(port, next);
       const totalReward = this.all.reduce((s, x) => s + x.reward, 0);
+      await this.imitateWorkflow(port, totalReward);
       const episode: PolicyEpisode | undefined = this.actor === 'workflow' ? { steps: this.all, totalReward, actor: 'workflow' } : undefined;
       await port.send({ type: 'rollout', episodeId: this.a.episodeId, actor: this.actor, totalReward, decisions: this.all.length, workflowId: this.params.workflow?.id, episode });
     } finally {

@@ -7,6 +7,8 @@
  * workflow policy's rewarded episodes. Those were chosen by another policy, so it takes the
  * self-imitation form (Oh et al. 2018): imitate an action only where its return beat the
  * critic's estimate, L = −Σ max(0, R_t − V(s_t))·log π(a_t|s_t) + ½·max(0, R_t − V(s_t))².
+ * A workflow episode also teaches as it ends, by that loss alone (`imitationGradients`), so
+ * the network learns from every rewarded episode WGE runs, not only from those it draws later.
  */
 import type * as tfjs from '@tensorflow/tfjs';
 import { a3cLoss, type RolloutStep } from './a3c-loss.ts';
@@ -50,6 +52,19 @@ export function rolloutGradients(
     return total;
   });
   return { grads, loss, returns };
+}
+
+/**
+ * The gradients of a stretch of decisions another actor took (a WGE workflow): the
+ * self-imitation loss alone, with `returns` computed over the whole episode (Monte Carlo, as
+ * in Oh et al.). A3C's policy-gradient term does not apply: it assumes the network chose.
+ * Null when no step beat the critic's estimate: there is nothing to imitate.
+ */
+export function imitationGradients(tf: Tf, net: PolicyNetwork, steps: readonly PolicyStep[], returns: readonly number[]): RolloutGradients | null {
+  if (steps.length !== returns.length) throw new RangeError(`imitation needs a return per step: ${steps.length} steps, ${returns.length} returns`);
+  if (!steps.some((s, t) => returns[t]! > net.evaluate(s.state, s.candidates).value)) return null;
+  const { loss, grads } = net.gradients(() => selfImitationLoss(tf, net, steps, returns));
+  return { grads, loss, returns: [...returns] };
 }
 
 function selfImitationLoss(tf: Tf, net: PolicyNetwork, steps: readonly PolicyStep[], returns: readonly number[]): tfjs.Scalar {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Coordinator, type CoordinatorConfig } from '../../src/coordinator/coordinator.ts';
 import type { EpisodeAssignment, SearchFormInfo } from '../../src/coordinator/messages.ts';
@@ -12,6 +13,8 @@ import { CONTEXT_DRY_SHARE, tokenBucket, valueTokens, type ResultPageSeen } from
 import { nextPageEfficiency } from '../../src/policy/prior.ts';
 import type { PolicyCompute } from '../../src/agent/policy-compute.ts';
 import type { CandidateInput } from '../../src/policy/types.ts';
+import { WgeGuide } from '../../src/coordinator/wge-guide.ts';
+import type { WorkflowGuide } from '../../src/coordinator/workflow-guide.ts';
 
 // The learning path without a browser: a coordinator, agents acting under the policy through
 // the message interface, and a fake site whose answer to a query depends only on the query.
@@ -43,7 +46,7 @@ function fakeResults(value: string): string[] {
 }
 
 /** A coordinator learning with the a3c policy that knows the fake site's search form; harvest episodes queue in `harvests`. */
-async function coordinatorWithForm(overrides: Partial<CoordinatorConfig> & { seed: number }) {
+async function coordinatorWithForm(overrides: Partial<CoordinatorConfig> & { seed: number }, guide?: WorkflowGuide) {
   const dir = mkdtempSync(join(tmpdir(), 'surfacer-policy-'));
   dirs.push(dir);
   const config: CoordinatorConfig = { strategy: 'a3c', maxDepth: 3, maxQueries: 200, maxPages: 5000, maxStepsPerEpisode: 8, episodeTimeLimitMs: 0, maxResultPagesPerQuery: 2, allowPost: false, allowedHosts: ['127.0.0.1'], patience: 25, origins: [SITE], policy: { frozen: false, tMax: 3, learningRate: 0.01 }, ...overrides };
@@ -52,7 +55,7 @@ async function coordinatorWithForm(overrides: Partial<CoordinatorConfig> & { see
   const coordinator = new Coordinator(config, loadLvsTable('arts'), store, (a) => {
     if (a.kind === 'harvest') harvests.push(a);
   });
-  await coordinator.preparePolicy();
+  await coordinator.preparePolicy(guide);
   await coordinator.send({ type: 'page', episodeId: 'e0', url: form.pageUrl, finalUrl: form.pageUrl, depth: 1, kind: 'surface', via: 'link', score: 0, title: 'Search the arts collection', status: 200, text: 'Paintings, sculpture and music of the collection.' });
   await coordinator.send({ type: 'forms', episodeId: 'e0', pageUrl: form.pageUrl, depth: 1, forms: [{ index: 0, formType: 'search', probability: 0.95, method: 'GET' }], searchForms: [form] });
   return { coordinator, store, harvests };
@@ -132,6 +135,51 @@ describe('agents acting under the learned policy', () => {
     } finally {
       await threads.close();
     }
+  });
+});
+
+/** Workflow episodes (WGE with every harvest episode a workflow's) on the fake site: one site answers with new records, the other with none. */
+async function runWorkflows(answers: 'new records' | 'nothing', episodes: number) {
+  const guide = new WgeGuide({ demosDir: fileURLToPath(new URL('../../demos', import.meta.url)), workflowShare: 1 });
+  const { coordinator, store, harvests } = await coordinatorWithForm({ seed: 4 }, guide);
+  for (let e = 0; e < episodes; e++) {
+    const a = harvests.shift()!;
+    expect(a.policy?.actor).toBe('workflow');
+    const actor = await QueryPolicyActor.start(coordinator, a);
+    for (let step = 0; step < 8; step++) {
+      const query = await actor.choose(coordinator);
+      if (!query) break;
+      const links = answers === 'nothing' ? [] : fakeResults(query.values['q'] ?? '');
+      const { newRecords } = await coordinator.send({ type: 'query-result', episodeId: a.episodeId, formKey: form.formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: links });
+      actor.observe({ newRecords, results: links.length, resultPages: 1, failed: links.length === 0 });
+    }
+    await actor.finish(coordinator);
+    coordinator.continueHarvest(a);
+  }
+  const learner = coordinator.learner!;
+  const result = { updates: learner.updates, curve: learner.curve, rewarded: guide.stats.rewarded, buffer: guide.bufferSize };
+  learner.dispose();
+  await store.close();
+  return result;
+}
+
+describe('workflow episodes (WGE)', () => {
+  it('teach the network as they end when they earned a reward: self-imitation updates, and the episode enters the replay buffer', async () => {
+    const r = await runWorkflows('new records', 2);
+    expect(r.curve.map((c) => c.actor)).toEqual(['workflow', 'workflow']);
+    expect(r.curve.every((c) => c.reward > 0)).toBe(true);
+    expect(r.buffer).toBe(2);
+    // At most one update per t_max (3) decisions of each episode; at least one where a decision beat the fresh critic.
+    const decisions = r.curve.reduce((n, c) => n + c.decisions, 0);
+    expect(r.updates).toBeGreaterThanOrEqual(2);
+    expect(r.updates).toBeLessThanOrEqual(Math.ceil(decisions / 3) + 2);
+  });
+
+  it('send nothing when they earned nothing', async () => {
+    const r = await runWorkflows('nothing', 2);
+    expect(r.curve.every((c) => c.reward < 0)).toBe(true);
+    expect(r.buffer).toBe(0);
+    expect(r.updates).toBe(0);
   });
 });
 
