@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initTf } from '../../src/perceive/tf-backend.ts';
 import { PolicyNetwork, PARAMETER_SHAPES, initialParameters, widenParameters } from '../../src/policy/network.ts';
-import { rolloutGradients } from '../../src/policy/rollout-gradients.ts';
+import { imitationGradients, rolloutGradients } from '../../src/policy/rollout-gradients.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM, HISTORY_DIM, historyRow, pageActionInput, pageTokens, valueTokens, tokenBucket, VOCAB_BUCKETS } from '../../src/policy/features.ts';
 import { ParameterServer } from '../../src/coordinator/parameter-server.ts';
 import { createRng } from '../../src/lvs/random.ts';
@@ -157,6 +157,32 @@ describe('policy network', () => {
     expect(before).toBeLessThan(0.2);
     expect(after).toBeGreaterThan(0.5);
     agent.dispose();
+    server.dispose();
+  });
+
+  it("imitates a workflow's decision only where its return beat the critic: the chosen action becomes likelier", () => {
+    const net = new PolicyNetwork(tf, initialParameters(6));
+    const c = candidates(createRng(4), 6);
+    const steps: PolicyStep[] = [{ state: state(), candidates: c.inputs, chosen: 2, reward: 1 }];
+    const before = net.evaluate(state(), c.inputs);
+    // A return below V(s): nothing to imitate.
+    expect(imitationGradients(tf, net, steps, [before.value - 0.5])).toBeNull();
+    expect(() => imitationGradients(tf, net, steps, [])).toThrow(/a return per step/);
+    const server = new ParameterServer(tf, initialParameters(6), { optimizer: 'adam', learningRate: 0.01 });
+    // Imitate while the return still beats the critic (it rises towards the return).
+    let updates = 0;
+    for (let r = imitationGradients(tf, net, steps, [before.value + 2]); r && updates < 10; r = imitationGradients(tf, net, steps, [before.value + 2])) {
+      expect(r.loss).toBeGreaterThan(0);
+      server.apply(r.grads);
+      net.load(server.parameters().tensors);
+      updates++;
+    }
+    expect(updates).toBeGreaterThanOrEqual(3);
+    const after = net.evaluate(state(), c.inputs);
+    expect(after.probabilities[2]).toBeGreaterThan(before.probabilities[2]! + 0.02);
+    // The critic moves towards the better return too.
+    expect(after.value).toBeGreaterThan(before.value);
+    net.dispose();
     server.dispose();
   });
 });
