@@ -130,9 +130,11 @@ export class QueryPolicyActor {
 
   private async pickQuery(state: StateInput, choices: PolicyChoices): Promise<number> {
     if (this.actor === 'workflow' && this.params.workflow) {
-      // Workflows are cyclic: query k follows node k mod the workflow's length.
+      // Workflows are cyclic: query k follows node k mod the workflow's length. The node says
+      // what kind of query comes next; the network's probabilities pick one of that kind.
       const nodes = this.params.workflow.nodes as LatticeNode[];
-      const hit = nodes.length ? executeWorkflowStep(nodes[this.queries % nodes.length]!, choices.elements, this.rng) : null;
+      const weights = nodes.length ? (await this.net.evaluate(state, choices.inputs)).probabilities : undefined;
+      const hit = nodes.length ? executeWorkflowStep(nodes[this.queries % nodes.length]!, choices.elements, this.rng, {}, weights) : null;
       if (hit) return hit.index;
     }
     const stop = choices.keys.indexOf(STOP_KEY);

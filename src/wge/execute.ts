@@ -1,7 +1,11 @@
 /**
- * Executing one workflow step: among the candidate actions, pick uniformly (seeded) one that
- * satisfies the step's lattice node; when none does, fall back to ever more general nodes
+ * Executing one workflow step: among the candidate actions, pick (seeded) one that satisfies
+ * the step's lattice node; when none does, fall back to ever more general nodes
  * (fallbackOrder), so a workflow always proposes something while a query candidate exists.
+ * The pick is uniform (Liu et al. 2018), or, given `weights` (the neural policy's
+ * probabilities), in proportion to them: the workflow decides what kind of action comes next
+ * — which field, which value source or LVS label — and the policy which action of that kind,
+ * so a workflow episode explores the demonstrated kinds without guessing values blindly.
  */
 import { satisfiesAll, type ConstraintContext, type Subject } from './constraints.ts';
 import { fallbackOrder, type LatticeNode } from './lattice.ts';
@@ -21,7 +25,8 @@ export interface WorkflowChoice<T extends Subject> {
 /** 'stop' candidates are never chosen: a workflow only issues queries; the episode's limits end it. */
 const isStop = (el: Subject): boolean => (el as { kind?: string }).kind === 'stop';
 
-export function executeWorkflowStep<T extends Subject>(node: LatticeNode, elements: readonly T[], rng: () => number, ctx: ConstraintContext = {}): WorkflowChoice<T> | null {
+export function executeWorkflowStep<T extends Subject>(node: LatticeNode, elements: readonly T[], rng: () => number, ctx: ConstraintContext = {}, weights?: readonly number[]): WorkflowChoice<T> | null {
+  if (weights && weights.length !== elements.length) throw new RangeError(`one weight per element: ${elements.length} elements, ${weights.length} weights`);
   const usable = elements.map((element, index) => ({ element, index })).filter((c) => !isStop(c.element));
   if (usable.length === 0) return null;
   // The node itself first; its generalisations are enumerated only when it matches nothing.
@@ -32,8 +37,20 @@ export function executeWorkflowStep<T extends Subject>(node: LatticeNode, elemen
   for (const general of levels) {
     const hits = usable.filter((c) => satisfiesAll(general.constraints, c.element, ctx));
     if (hits.length === 0) continue;
-    const pick = hits[Math.min(hits.length - 1, Math.floor(rng() * hits.length))] as { element: T; index: number };
+    const pick = hits[pickIndex(hits.map((h) => weights?.[h.index] ?? 1), rng)] as { element: T; index: number };
     return { index: pick.index, element: pick.element, node: general, dropped: node.constraints.length - general.constraints.length, matches: hits.length };
   }
   return null;
+}
+
+/** An index drawn in proportion to `w` (uniform when they sum to 0). */
+function pickIndex(w: readonly number[], rng: () => number): number {
+  const total = w.reduce((a, b) => a + Math.max(0, b), 0);
+  if (!(total > 0)) return Math.min(w.length - 1, Math.floor(rng() * w.length));
+  let u = rng() * total;
+  for (let i = 0; i < w.length - 1; i++) {
+    u -= Math.max(0, w[i]!);
+    if (u < 0) return i;
+  }
+  return w.length - 1;
 }

@@ -58,6 +58,23 @@ describe('executeWorkflowStep', () => {
     expect(Math.abs(counts.get(2)! - 1000)).toBeLessThan(120);
   });
 
+  it("given the policy's probabilities, picks among the node's candidates in proportion to them", () => {
+    const rng = createRng(5);
+    // The stop and the pool query weigh most, but the node admits only the two LVS queries (3 : 1 between them).
+    const weights = [0.4, 0.4, 0.15, 0.05, 0];
+    const counts = new Map<number, number>();
+    for (let i = 0; i < 2000; i++) {
+      const c = executeWorkflowStep(top, candidates, rng, {}, weights)!;
+      counts.set(c.index, (counts.get(c.index) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual([2, 3]);
+    expect(Math.abs(counts.get(2)! - 1500)).toBeLessThan(100);
+    // All weight outside the node's candidates: uniform among them.
+    const flat = Array.from({ length: 400 }, () => executeWorkflowStep(top, candidates, rng, {}, [0.5, 0.5, 0, 0, 0])!.index);
+    expect(Math.abs(flat.filter((i) => i === 2).length - 200)).toBeLessThan(50);
+    expect(() => executeWorkflowStep(top, candidates, rng, {}, [1, 2])).toThrow(/one weight per element/);
+  });
+
   it('falls back to a more general node when nothing satisfies it', () => {
     const noLvs = candidates.filter((c) => c.source !== 'lvs');
     const c = executeWorkflowStep(top, noLvs, createRng(1))!;
