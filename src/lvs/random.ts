@@ -12,3 +12,16 @@ export function createRng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** An index drawn with probability proportional to `weights` (negative ones count as 0; uniform when none is positive). */
+export function drawWeighted(weights: readonly number[], rng: () => number): number {
+  if (weights.length === 0) throw new RangeError('nothing to draw from');
+  const total = weights.reduce((a, b) => a + Math.max(0, b), 0);
+  if (!(total > 0)) return Math.min(weights.length - 1, Math.floor(rng() * weights.length));
+  let u = rng() * total;
+  for (let i = 0; i < weights.length - 1; i++) {
+    u -= Math.max(0, weights[i]!);
+    if (u < 0) return i;
+  }
+  return weights.length - 1;
+}

@@ -7,6 +7,7 @@
  * — which field, which value source or LVS label — and the policy which action of that kind,
  * so a workflow episode explores the demonstrated kinds without guessing values blindly.
  */
+import { drawWeighted } from '../lvs/random.ts';
 import { satisfiesAll, type ConstraintContext, type Subject } from './constraints.ts';
 import { fallbackOrder, type LatticeNode } from './lattice.ts';
 
@@ -37,20 +38,8 @@ export function executeWorkflowStep<T extends Subject>(node: LatticeNode, elemen
   for (const general of levels) {
     const hits = usable.filter((c) => satisfiesAll(general.constraints, c.element, ctx));
     if (hits.length === 0) continue;
-    const pick = hits[pickIndex(hits.map((h) => weights?.[h.index] ?? 1), rng)] as { element: T; index: number };
+    const pick = hits[drawWeighted(hits.map((h) => weights?.[h.index] ?? 1), rng)] as { element: T; index: number };
     return { index: pick.index, element: pick.element, node: general, dropped: node.constraints.length - general.constraints.length, matches: hits.length };
   }
   return null;
-}
-
-/** An index drawn in proportion to `w` (uniform when they sum to 0). */
-function pickIndex(w: readonly number[], rng: () => number): number {
-  const total = w.reduce((a, b) => a + Math.max(0, b), 0);
-  if (!(total > 0)) return Math.min(w.length - 1, Math.floor(rng() * w.length));
-  let u = rng() * total;
-  for (let i = 0; i < w.length - 1; i++) {
-    u -= Math.max(0, w[i]!);
-    if (u < 0) return i;
-  }
-  return w.length - 1;
 }

@@ -4,6 +4,7 @@
  * rewarded episodes enter (an unrewarded one teaches the policy nothing here); when full,
  * the lowest priority goes (the oldest among equals); sampling is proportional to priority^α.
  */
+import { drawWeighted } from '../lvs/random.ts';
 import type { PolicyEpisode } from '../policy/types.ts';
 
 export interface ReplayBufferOptions {
@@ -71,18 +72,7 @@ export class ReplayBuffer {
   sample(n: number, rng: () => number): PolicyEpisode[] {
     if (this.entries.length === 0 || n <= 0) return [];
     const weights = this.entries.map((e) => e.priority ** this.alpha);
-    const total = weights.reduce((a, b) => a + b, 0);
-    const out: PolicyEpisode[] = [];
-    for (let k = 0; k < n; k++) {
-      let u = rng() * total;
-      let i = 0;
-      for (; i < weights.length - 1; i++) {
-        u -= weights[i] as number;
-        if (u < 0) break;
-      }
-      out.push((this.entries[i] as Entry).episode);
-    }
-    return out;
+    return Array.from({ length: n }, () => (this.entries[drawWeighted(weights, rng)] as Entry).episode);
   }
 
   toJSON(): ReplayBufferJson {
