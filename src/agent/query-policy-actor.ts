@@ -133,9 +133,11 @@ export class QueryPolicyActor {
       // Workflows are cyclic: query k follows node k mod the workflow's length. The node says
       // what kind of query comes next; the network's probabilities pick one of that kind.
       const nodes = this.params.workflow.nodes as LatticeNode[];
-      const weights = nodes.length ? (await this.net.evaluate(state, choices.inputs)).probabilities : undefined;
-      const hit = nodes.length ? executeWorkflowStep(nodes[this.queries % nodes.length]!, choices.elements, this.rng, {}, weights) : null;
-      if (hit) return hit.index;
+      if (nodes.length) {
+        const { probabilities } = await this.net.evaluate(state, choices.inputs);
+        const hit = executeWorkflowStep(nodes[this.queries % nodes.length]!, choices.elements, this.rng, {}, probabilities);
+        if (hit) return hit.index;
+      }
     }
     const stop = choices.keys.indexOf(STOP_KEY);
     return this.pickIndex(state, choices.inputs, choices.context[CONTEXT_DRY_SHARE] ?? 0, stop < 0 ? undefined : stop);

@@ -12,6 +12,7 @@
  * want the raw scale.
  */
 import type { LvsLabel, LvsTable, WeightedValue } from './types.ts';
+import { drawWeighted } from './random.ts';
 
 export interface ValueWeightsOptions {
   /** Pseudo-queries the LVS prior is worth. Default 2. */
@@ -127,12 +128,7 @@ export class ValueWeights {
     const pool = this.ranked(label).filter((v) => !exclude?.has(v.value));
     const total = pool.reduce((s, v) => s + v.weight, 0);
     if (pool.length === 0 || total <= 0) return undefined;
-    let r = rng() * total;
-    for (const v of pool) {
-      r -= v.weight;
-      if (r < 0) return v;
-    }
-    return pool[pool.length - 1];
+    return pool[drawWeighted(pool.map((v) => v.weight), rng)];
   }
 
   /** Learns from one query that used `value` for `label`. Unknown values/labels are added. */
