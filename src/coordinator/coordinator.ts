@@ -353,7 +353,7 @@ export class Coordinator implements CoordinatorPort {
     const pool = this.recordPoolFor(form.info.pageUrl);
     const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued);
     const listing = this.listings.get(new URL(form.info.pageUrl).host);
-    const ctx: StrategyContext = { corpus: corpusView(pool), harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
+    const ctx: StrategyContext = { corpus: corpusView(pool, form.fields), harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
     return { candidates, ctx, listing };
   }
 
@@ -696,8 +696,12 @@ interface SavedCoordinator {
   restartsDone?: number;
 }
 
-/** Reads the site's pool anew on every call: it is replaced when the record template changes. */
-function corpusView(records: RecordPool): CorpusView {
+/**
+ * Reads the site's pool anew on every call: it is replaced when the record template changes.
+ * Document frequencies are the form's (`SearchFieldModel.formDocumentFrequency`): a word's
+ * holders count by whether this form lists records holding it where they do.
+ */
+function corpusView(records: RecordPool, fields: SearchFieldModel): CorpusView {
   return {
     get documents() {
       return records.keywords.documents;
@@ -705,7 +709,7 @@ function corpusView(records: RecordPool): CorpusView {
     documentFrequency: (term: string) => {
       const words = termsOf(term);
       if (words.length === 0) return 0;
-      return Math.min(...words.map((w) => records.keywords.stats(w)?.df ?? 0));
+      return Math.min(...words.map((w) => fields.formDocumentFrequency(w, records) ?? records.keywords.stats(w)?.df ?? 0));
     },
     termsWithDf: (df: number) => records.keywords.termsWithDf(df),
     termStats: (term: string) => {

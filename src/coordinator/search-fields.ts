@@ -61,6 +61,36 @@ export class SearchFieldModel {
     return e ? e.hits / (e.hits + e.misses + 1) : 0;
   }
 
+  /**
+   * The chance that the form lists a record holding a word in the parts of `mask`, counted high:
+   * (hits + 1) / (hits + misses + 1), so a mask never seen missed counts 1. What the yield model
+   * scales its document frequencies by: until the form shows otherwise, it searches every part.
+   */
+  listedChanceHigh(mask: number): number {
+    const e = this.evidence[mask];
+    return e ? (e.hits + 1) / (e.hits + e.misses + 1) : 1;
+  }
+
+  /** Whether some complete list has left out a harvested record holding its word: the form does not search every part. */
+  hasMissed(): boolean {
+    return this.evidence.some((e) => e.misses > 0);
+  }
+
+  /**
+   * The document frequency of one word as this form sees it: the harvested records holding it,
+   * each by the chance (counted high) that the form lists a record holding it in those parts.
+   * Undefined while no list has missed a holder: then every holder counts 1, the pool's own df.
+   * On a title-only search a word of many records' text and no title ("free" in 232 of 300
+   * sports reports) lists none of them; counted over all parts, the yield model took it for one
+   * of the site's commonest words, and its queries came back empty.
+   */
+  formDocumentFrequency(word: string, pool: RecordPool): number | undefined {
+    if (!this.hasMissed()) return undefined;
+    let df = 0;
+    for (const mask of pool.recordsHolding(word).values()) df += this.listedChanceHigh(mask);
+    return df;
+  }
+
   /** How many harvested records, outside `exclude`, a query for all of `terms` matches: each holder counts by its chance. */
   expectedHeldMatches(terms: readonly string[], pool: RecordPool, exclude: ReadonlySet<string>): ExpectedCount {
     const count = { mean: 0, variance: 0 };

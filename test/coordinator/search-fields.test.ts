@@ -62,6 +62,32 @@ describe('SearchFieldModel', () => {
     // The likeliest held matches: text holders (6/7) before title holders (4/5).
     expect(m.likeliestHeldMatches(['goal'], p, new Set([url(4)]), 3)).toEqual([url(5), url(6), url(7)]);
   });
+
+  it('counts a word\'s document frequency as the form sees it: the pool\'s own until a list misses a holder', () => {
+    const m = new SearchFieldModel();
+    const p = pool();
+    expect(m.listedChanceHigh(TEXT)).toBe(1);
+    expect(m.formDocumentFrequency('goal', p)).toBeUndefined();
+    // A full-text form lists every holder: nothing missed, the pool's df stands.
+    m.observe(['goal'], new Set(Array.from({ length: 10 }, (_, i) => url(i))), true, p);
+    expect(m.hasMissed()).toBe(false);
+    expect(m.formDocumentFrequency('goal', p)).toBeUndefined();
+  });
+
+  it('on a title-only form, counts text-only holders by how often such records were listed', () => {
+    const m = new SearchFieldModel();
+    const p = pool();
+    m.observe(['goal'], new Set([0, 1, 2, 3].map(url)), true, p);
+    expect(m.hasMissed()).toBe(true);
+    expect(m.listedChanceHigh(TITLE)).toBe(1);
+    expect(m.listedChanceHigh(TEXT)).toBeCloseTo(1 / 7);
+    // Four title holders count 1 each, six text-only holders 1/7 each: 10 in the pool, about 4.9 for this form.
+    expect(m.formDocumentFrequency('goal', p)).toBeCloseTo(4 + 6 / 7);
+    // "scored" is in text only: near 0, where the pool counts 6.
+    expect(p.keywords.stats('scored')?.df).toBe(6);
+    expect(m.formDocumentFrequency('scored', p)).toBeCloseTo(6 / 7);
+    expect(m.formDocumentFrequency('tennis', p)).toBe(0);
+  });
 });
 
 const sure = (n: number) => ({ mean: n, variance: 0 });
