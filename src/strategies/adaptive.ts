@@ -4,7 +4,9 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  * Ntoulas, Zerfos & Cho (2005), `adaptive`: pick the query with the highest expected number
  * of new records per unit of cost, estimated from the records harvested so far.
  *
- * For a term t with document frequency df(t) among the `docs` records harvested:
+ * For a term t with document frequency df(t) among the `docs` records harvested (as the form
+ * sees it: on a form shown to search titles only, mostly the records whose title holds t,
+ * `SearchFieldModel.formDocumentFrequency`):
  *   site size      N  ≈ capture–recapture (Lincoln–Petersen) over issued queries, at least
  *                       harvested / (1 − u), u the unseen share: the larger of the share of
  *                       new records in the latest result lists and Good–Turing's

@@ -51,7 +51,12 @@ export interface QueryOutcome {
 export interface CorpusView {
   /** Records added to the pool so far. */
   readonly documents: number;
-  /** Records containing `term` (lemma-insensitive as the pool defines it); 0 when unseen. */
+  /**
+   * Records containing `term` (lemma-insensitive as the pool defines it); 0 when unseen. The
+   * coordinator counts them as the form sees them: once the form has left out records holding a
+   * query word in some part (a title-only search), those holders count by that chance, so the
+   * count may be fractional.
+   */
   documentFrequency(term: string): number;
   /** How many words exactly `df` records hold (Good–Turing's n_r); absent: unknown. */
   termsWithDf?(df: number): number;
