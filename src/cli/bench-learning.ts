@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadModel, type CurvePoint } from '../policy/checkpoint.ts';
+import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { TESTBED_DOMAINS } from '../testbed/index.ts';
 import { coverageAtQuery, runMetricsOf } from '../report/strategy-compare.ts';
 import type { Report } from '../report/types.ts';
@@ -51,6 +52,8 @@ interface Checkpoint {
   episodes: number;
   updates: number;
   domains: string[];
+  /** The untrained start: the prior weight its fresh parameters get (that of the trainings' own start). */
+  initialPriorScale?: number;
 }
 
 interface DomainResult {
@@ -85,10 +88,14 @@ export interface LearningBenchResult {
 
 /** Checkpoints of `train --keep-runs` folders, each in training order, after the one untrained start they share. */
 export function trainingCheckpoints(...dirs: string[]): Checkpoint[] {
-  return [UNTRAINED, ...dirs.flatMap((d) => trainedCheckpoints(d))];
+  const trained = dirs.map((d) => trainedCheckpoints(d));
+  // The shared start must be the trainings' start: fresh parameters with the prior weight they began with.
+  // (Models from before the weight was recorded started from the default.)
+  const scales = [...new Set(trained.map((runs) => runs[0]!.initialPriorScale ?? INITIAL_PRIOR_SCALE))];
+  if (scales.length > 1) throw new UserError(`--checkpoints: the trainings started from different prior weights (${scales.join(', ')}), so they share no untrained start`);
+  const untrained: Checkpoint = { name: 'untrained', training: null, wge: false, model: 'fresh', episodes: 0, updates: 0, domains: [], initialPriorScale: scales[0] ?? INITIAL_PRIOR_SCALE };
+  return [untrained, ...trained.flat()];
 }
-
-const UNTRAINED: Checkpoint = { name: 'untrained', training: null, wge: false, model: 'fresh', episodes: 0, updates: 0, domains: [] };
 
 /** The trained checkpoints of one `train --keep-runs` folder, in training order. */
 function trainedCheckpoints(dir: string): Checkpoint[] {
@@ -97,7 +104,8 @@ function trainedCheckpoints(dir: string): Checkpoint[] {
   if (!runs.length) throw new UserError(`--checkpoints ${dir}: no training run with a model/ in it (expected the --keep-runs folder of \`surfacer train\`)`);
   return runs.map((name) => {
     const { manifest } = loadModel(join(dir, name, 'model'));
-    return { name, training: basename(dir), wge: manifest.wge, model: join(dir, name, 'model'), episodes: manifest.episodes, updates: manifest.updates, domains: manifest.domains };
+    const scale = manifest.learning.initialPriorScale;
+    return { name, training: basename(dir), wge: manifest.wge, model: join(dir, name, 'model'), episodes: manifest.episodes, updates: manifest.updates, domains: manifest.domains, ...(typeof scale === 'number' ? { initialPriorScale: scale } : {}) };
   });
 }
 
@@ -161,6 +169,7 @@ export async function benchLearning(opts: LearningBenchOptions): Promise<Learnin
       const r = await runSurfacer([
         'crawl', '--domain', domain, '--strategy', 'a3c', '--model', c.model, '--frozen', '--max-queries', String(maxQueries), '--max-pages', String(maxPages),
         '--seed', String(seed), '--testbed-port', '0', '--allow-post', '--json', '--out', dir,
+        ...(c.model === 'fresh' && c.initialPriorScale !== undefined ? ['--initial-prior-scale', String(c.initialPriorScale)] : []),
       ]);
       let result: DomainResult;
       try {

@@ -10,6 +10,7 @@ import { STRATEGY_NAMES, isStrategyName, type StrategyName } from '../strategies
 import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
 import { DEFAULT_POLICY } from '../coordinator/policy-learner.ts';
+import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { STOP_AFTER_ZERO_STREAK, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
 import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
 import { startBuiltInSite } from './builtin-site.ts';
@@ -71,6 +72,8 @@ export interface CrawlCliOptions {
   stopAfter?: number;
   /** a3c: the largest share of the site's records estimated unseen (Chao1) at which the policy may leave a form. */
   stopMaxUnseen?: number;
+  /** a3c with fresh parameters (`--model fresh`): the starting weight of the yield model's prior (`train --prior-scale`). */
+  initialPriorScale?: number;
 }
 
 /** Queries in a row without a new record after which every strategy leaves a form. */
@@ -90,6 +93,15 @@ function positiveInt(name: string) {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a whole number ≥ 0`);
     return n;
+  };
+}
+
+/** The starting weight of the yield model's prior in fresh a3c parameters (crawl and train share the check). */
+export function priorScaleOption(name: string) {
+  return (v: string) => {
+    const x = Number(v);
+    if (!(Number.isFinite(x) && x >= 0)) throw new InvalidArgumentError(`${name} must be a number ≥ 0`);
+    return x;
   };
 }
 
@@ -132,6 +144,7 @@ export function registerCrawlCommand(program: Command): void {
       if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError('--stop-max-unseen must be a number in [0, 1]');
       return x;
     }, STOP_MAX_UNSEEN_SHARE)
+    .option('--initial-prior-scale <x>', `a3c with --model fresh: the starting weight of the yield model's prior (default ${INITIAL_PRIOR_SCALE}; 0: a near-uniform policy)`, priorScaleOption('--initial-prior-scale'))
     .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
@@ -222,7 +235,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopMaxUnseen: opts.stopMaxUnseen } : undefined,
+      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }) } : undefined,
       restarts: opts.restarts ?? 'off',
     };
     let store: RunStore;

@@ -13,8 +13,9 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { LVS_DOMAINS } from '../lvs/index.ts';
 import { loadModel } from '../policy/checkpoint.ts';
+import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
-import { crawlCommand, type CrawlCliOptions } from './crawl-command.ts';
+import { crawlCommand, priorScaleOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 
@@ -32,6 +33,8 @@ export interface TrainOptions {
   learningRate: number;
   keepRuns?: string;
   pageDecisions?: boolean;
+  /** Starting weight of the yield model's prior in fresh parameters (not with --init). */
+  priorScale?: number;
 }
 
 function wholeNumber(name: string, min: number) {
@@ -61,6 +64,11 @@ export function registerTrainCommand(program: Command): void {
       return x;
     }, 0.005)
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)
+    .option('--prior-scale <x>', `starting weight of the yield model's prior in fresh parameters (default ${INITIAL_PRIOR_SCALE}; 0: the policy starts near uniform and learns from its rewards alone whether to follow it)`, (v: string) => {
+      const x = Number(v);
+      if (!(Number.isFinite(x) && x >= 0)) throw new InvalidArgumentError('--prior-scale must be a number ≥ 0');
+      return x;
+    })
     .option('--init <dir>', 'start from this model instead of fresh parameters')
     .option('--keep-runs <dir>', 'keep the training crawls\' run directories here (default: deleted)')
     .option('--json', 'print the result as JSON', false)
@@ -74,6 +82,7 @@ export function registerTrainCommand(program: Command): void {
 export async function trainCommand(opts: TrainOptions) {
   for (const d of opts.domains) if (!(LVS_DOMAINS as readonly string[]).includes(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (!opts.domains.length) throw new UserError('--domains needs at least one domain');
+  if (opts.init && opts.priorScale !== undefined) throw new UserError('--prior-scale sets fresh parameters; a model given with --init keeps its own prior weight');
   const work = opts.keepRuns ?? mkdtempSync(join(tmpdir(), 'surfacer-train-'));
   const crawls: { domain: string; runDir: string; coverage?: number; queries: number; episodes: number; meanReward: number; wallSeconds: number }[] = [];
   let model = opts.init ?? 'fresh';
@@ -88,6 +97,7 @@ export async function trainCommand(opts: TrainOptions) {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
         seed: opts.seed + i, allowPost: true, json: true, scale: 'small', trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
+        ...(opts.priorScale === undefined ? {} : { initialPriorScale: opts.priorScale }),
       };
       const summary = await crawlCommand(crawl);
       const fresh = summary.policy!.curve.slice(curveBefore);
@@ -108,6 +118,7 @@ export async function trainCommand(opts: TrainOptions) {
     out: opts.out,
     domains: opts.domains,
     wge: opts.wge,
+    initialPriorScale: opts.init ? undefined : (opts.priorScale ?? INITIAL_PRIOR_SCALE),
     episodes,
     updates: manifest.updates,
     wallSeconds: (Date.now() - started) / 1000,

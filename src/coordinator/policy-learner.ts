@@ -7,7 +7,7 @@
  */
 import { initTf } from '../perceive/tf-backend.ts';
 import { createRng } from '../lvs/random.ts';
-import { initialParameters } from '../policy/network.ts';
+import { INITIAL_PRIOR_SCALE, initialParameters } from '../policy/network.ts';
 import { loadModel, loadOptimizer, saveModel, saveOptimizer, type CurvePoint, type ModelManifest } from '../policy/checkpoint.ts';
 import { DEFAULT_LEARNING } from '../policy/rollout-gradients.ts';
 import type { PlainTensors } from '../policy/types.ts';
@@ -39,6 +39,8 @@ export interface PolicyConfig {
    * (default `STOP_MAX_UNSEEN_SHARE`, 0.01; 1 or more: the estimate is ignored).
    */
   stopMaxUnseen?: number;
+  /** `prior_scale` of fresh parameters (no `model`): default `INITIAL_PRIOR_SCALE`. */
+  initialPriorScale?: number;
 }
 
 export const DEFAULT_POLICY: PolicyConfig = { frozen: false, tMax: 5, learningRate: 0.003 };
@@ -72,7 +74,7 @@ export class PolicyLearner {
     const { tf, backend } = await initTf();
     const loaded = config.model ? loadModel(config.model) : undefined;
     if (loaded?.widened.length && config.pageDecisions) process.stderr.write(`surfacer: ${config.model} predates the result-page actions: their inputs start at zero weight (${loaded.widened.join(', ')})${config.frozen ? '' : ' and are learnt online'}\n`);
-    const params: PlainTensors = loaded?.params ?? initialParameters(seed);
+    const params: PlainTensors = loaded?.params ?? initialParameters(seed, config.initialPriorScale);
     const server = new ParameterServer(tf, params, { optimizer: 'adam', learningRate: config.learningRate, clipNorm: 40 });
     // Learning goes on from a model: one optimisation across crawls, not a fresh Adam each time.
     const optimizer = config.model && !config.frozen ? loadOptimizer(config.model) : undefined;
@@ -130,7 +132,7 @@ export class PolicyLearner {
     saveModel(dir, this.server.parameters().tensors, {
       ...extra,
       createdAt: new Date().toISOString(),
-      learning: { ...DEFAULT_LEARNING, tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend },
+      learning: { ...DEFAULT_LEARNING, tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend, ...this.initialPriorScaleEntry() },
       seed: this.startedFrom?.seed ?? this.seed,
       updates: this.updates,
       episodes: this.episodesBefore + this.curve.length - (this.startedFrom?.curve.length ?? 0),
@@ -140,6 +142,13 @@ export class PolicyLearner {
     });
     const optimizer = await this.server.optimizerState();
     if (optimizer) saveOptimizer(dir, optimizer);
+  }
+
+  /** The starting prior weight, carried from crawl to crawl of a training so the model says how it began. */
+  private initialPriorScaleEntry(): { initialPriorScale?: number } {
+    const before = this.startedFrom?.learning.initialPriorScale;
+    if (typeof before === 'number') return { initialPriorScale: before };
+    return this.startedFrom ? {} : { initialPriorScale: this.config.initialPriorScale ?? INITIAL_PRIOR_SCALE };
   }
 
   dispose(): void {

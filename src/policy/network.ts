@@ -62,15 +62,19 @@ export const PARAMETER_SHAPES: Readonly<Record<string, readonly number[]>> = {
  */
 export const INITIAL_PRIOR_SCALE = 6;
 
-/** Fresh parameters from a seed: uniform Glorot for weights, zeros for biases (LSTM forget gate +1). */
-export function initialParameters(seed: number): PlainTensors {
+/**
+ * Fresh parameters from a seed: uniform Glorot for weights, zeros for biases (LSTM forget gate +1).
+ * `priorScale` 0 makes a policy that starts near uniform and must learn from its rewards whether
+ * to follow the yield model (`train --prior-scale 0`: the sparse start WGE is meant for).
+ */
+export function initialParameters(seed: number, priorScale = INITIAL_PRIOR_SCALE): PlainTensors {
   const rng = createRng(seed * 7919 + 17);
   const out: PlainTensors = {};
   for (const [name, shape] of Object.entries(PARAMETER_SHAPES)) {
     const size = shape.reduce((a, b) => a * b, 1);
     let values: number[];
     // Drawn from no random numbers, so every other weight starts as it did before this parameter.
-    if (name === 'prior_scale') values = [INITIAL_PRIOR_SCALE];
+    if (name === 'prior_scale') values = [priorScale];
     else if (name.endsWith('_b')) {
       values = new Array<number>(size).fill(0);
       if (name === 'lstm_b') for (let i = LSTM; i < 2 * LSTM; i++) values[i] = 1;

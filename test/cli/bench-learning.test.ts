@@ -1,10 +1,11 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { episodesToReach, learningTable, trainingCheckpoints, type LearningBenchResult } from '../../src/cli/bench-learning.ts';
 import { UserError } from '../../src/cli/errors.ts';
+import { INITIAL_PRIOR_SCALE } from '../../src/policy/network.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,6 +21,27 @@ describe('bench learning: checkpoints of a training', () => {
       expect(cps[1]!.training).toBe(basename(dir));
       expect(cps[1]!.model).toBe(join(dir, '001-arts', 'model'));
       expect(cps[1]!.episodes).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the untrained start gets the prior weight the trainings began with; trainings that began apart are an error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-learning-'));
+    try {
+      const training = (name: string, scale: number | undefined) => {
+        const model = join(dir, name, '001-arts', 'model');
+        cpSync(join(root, 'models', 'a3c-default'), model, { recursive: true });
+        const manifest = JSON.parse(readFileSync(join(model, 'manifest.json'), 'utf8')) as { learning: Record<string, unknown> };
+        if (scale === undefined) delete manifest.learning.initialPriorScale;
+        else manifest.learning.initialPriorScale = scale;
+        writeFileSync(join(model, 'manifest.json'), JSON.stringify(manifest));
+        return join(dir, name);
+      };
+      const [a, b, old] = [training('a3c', 0), training('a3c-wge', 0), training('old', undefined)];
+      expect(trainingCheckpoints(a, b)[0]).toMatchObject({ model: 'fresh', initialPriorScale: 0 });
+      expect(trainingCheckpoints(old)[0]).toMatchObject({ model: 'fresh', initialPriorScale: INITIAL_PRIOR_SCALE });
+      expect(() => trainingCheckpoints(a, old)).toThrow(/different prior weights \(0, 6\)/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

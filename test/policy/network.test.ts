@@ -76,6 +76,24 @@ describe('policy network', () => {
     a.probabilities.forEach((p, i) => expect(p).toBeCloseTo(b.probabilities[i]!, 6));
   });
 
+  it('fresh parameters with prior weight 0 (train --prior-scale 0): the same weights otherwise, and the prior changes no score', () => {
+    const rng = createRng(5);
+    const { inputs } = candidates(rng, 6);
+    const withPrior = inputs.map((c, i) => ({ ...c, prior: i === 2 ? 1 : 0.1 }));
+    const zero = initialParameters(3, 0);
+    expect(zero.prior_scale!.values).toEqual([0]);
+    const { prior_scale: _a, ...rest } = zero;
+    const { prior_scale: _b, ...restDefault } = initialParameters(3);
+    expect(rest).toEqual(restDefault);
+    const net = new PolicyNetwork(tf, zero);
+    const a = net.evaluate(state(), withPrior);
+    const b = net.evaluate(state(), inputs);
+    a.probabilities.forEach((p, i) => expect(p).toBeCloseTo(b.probabilities[i]!, 6));
+    // Near uniform: no query has twice another's chance.
+    expect(Math.max(...a.probabilities) / Math.min(...a.probabilities)).toBeLessThan(2);
+    net.dispose();
+  });
+
   it('hashes words into the vocabulary, never onto padding', () => {
     for (const w of ['arts', 'music', 'x', 'ünïcode']) {
       const b = tokenBucket(w);
