@@ -195,6 +195,8 @@ export async function crawlCommand(opts: CrawlCliOptions) {
   if (!(LVS_DOMAINS as readonly string[]).includes(opts.domain)) throw new UserError(`unknown domain "${opts.domain}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (!isStrategyName(opts.strategy)) throw new UserError(`unknown strategy "${opts.strategy}"`);
   if (opts.agents < 1) throw new UserError('--agents must be at least 1');
+  // Checked before any site starts: a bad model or prior weight is the user's, not the crawl's, error.
+  const policyModelDir = opts.strategy === 'a3c' ? policyModel(opts) : undefined;
   const seedArgs = opts.seeds?.length ? opts.seeds : [join(repoRoot, 'seeds', `${opts.domain}.txt`)];
   let seeds;
   try {
@@ -235,7 +237,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: resolveModel(opts.model), frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }) } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }) } : undefined,
       restarts: opts.restarts ?? 'off',
     };
     let store: RunStore;
@@ -284,6 +286,13 @@ export async function crawlCommand(opts: CrawlCliOptions) {
   } finally {
     await testbed?.close();
   }
+}
+
+/** The model an a3c crawl starts from; a starting prior weight makes sense only for fresh parameters. */
+function policyModel(opts: CrawlCliOptions): string | undefined {
+  const model = resolveModel(opts.model);
+  if (model && opts.initialPriorScale !== undefined) throw new UserError(`--initial-prior-scale sets fresh parameters; add --model fresh (the model at ${model} keeps its own prior weight)`);
+  return model;
 }
 
 /** `--model`: a directory, 'fresh', or (unset) the shipped default when there is one. */

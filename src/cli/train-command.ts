@@ -64,11 +64,7 @@ export function registerTrainCommand(program: Command): void {
       return x;
     }, 0.005)
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)
-    .option('--prior-scale <x>', `starting weight of the yield model's prior in fresh parameters (default ${INITIAL_PRIOR_SCALE}; 0: the policy starts near uniform and learns from its rewards alone whether to follow it)`, (v: string) => {
-      const x = Number(v);
-      if (!(Number.isFinite(x) && x >= 0)) throw new InvalidArgumentError('--prior-scale must be a number ≥ 0');
-      return x;
-    })
+    .option('--prior-scale <x>', `starting weight of the yield model's prior in fresh parameters (default ${INITIAL_PRIOR_SCALE}; 0: the policy starts near uniform and learns from its rewards alone whether to follow it)`, priorScaleOption('--prior-scale'))
     .option('--init <dir>', 'start from this model instead of fresh parameters')
     .option('--keep-runs <dir>', 'keep the training crawls\' run directories here (default: deleted)')
     .option('--json', 'print the result as JSON', false)
@@ -97,7 +93,8 @@ export async function trainCommand(opts: TrainOptions) {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
         seed: opts.seed + i, allowPost: true, json: true, scale: 'small', trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
-        ...(opts.priorScale === undefined ? {} : { initialPriorScale: opts.priorScale }),
+        // Only the first crawl starts from fresh parameters; the rest go on from its model.
+        ...(model === 'fresh' && opts.priorScale !== undefined ? { initialPriorScale: opts.priorScale } : {}),
       };
       const summary = await crawlCommand(crawl);
       const fresh = summary.policy!.curve.slice(curveBefore);

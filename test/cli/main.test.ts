@@ -26,4 +26,16 @@ describe('surfacer CLI entry', () => {
     expect(unknown.status).not.toBe(0);
     expect(unknown.stderr).toMatch(/unknown command 'crawlx'/);
   });
+
+  it('a starting prior weight goes only with fresh parameters, and must be a number ≥ 0', () => {
+    const crawl = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--initial-prior-scale', '0');
+    expect(crawl.status).toBe(2);
+    expect(crawl.stderr).toMatch(/--initial-prior-scale sets fresh parameters; add --model fresh/);
+    const train = surfacer('train', '--domains', 'arts', '--out', '/no/such/model', '--init', 'models/a3c-default', '--prior-scale', '0');
+    expect(train.status).toBe(2);
+    expect(train.stderr).toMatch(/--prior-scale sets fresh parameters/);
+    const negative = surfacer('train', '--domains', 'arts', '--out', '/no/such/model', '--prior-scale', '-1');
+    expect(negative.status).not.toBe(0);
+    expect(negative.stderr).toMatch(/--prior-scale must be a number ≥ 0/);
+  });
 });
