@@ -52,7 +52,7 @@ interface Checkpoint {
   episodes: number;
   updates: number;
   domains: string[];
-  /** The untrained start: the prior weight its fresh parameters get (that of the trainings' own start). */
+  /** The prior weight the training started from; for the untrained start, the weight its fresh parameters get. */
   initialPriorScale?: number;
 }
 

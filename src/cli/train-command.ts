@@ -115,7 +115,8 @@ export async function trainCommand(opts: TrainOptions) {
     out: opts.out,
     domains: opts.domains,
     wge: opts.wge,
-    initialPriorScale: opts.init ? undefined : (opts.priorScale ?? INITIAL_PRIOR_SCALE),
+    // As the learner recorded it (policy-learner.ts), not worked out again here.
+    initialPriorScale: opts.init ? undefined : (manifest.learning.initialPriorScale as number | undefined),
     episodes,
     updates: manifest.updates,
     wallSeconds: (Date.now() - started) / 1000,
