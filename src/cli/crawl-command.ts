@@ -11,7 +11,7 @@ import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
 import { DEFAULT_POLICY } from '../coordinator/policy-learner.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
-import { STOP_AFTER_ZERO_STREAK, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
+import { STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
 import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
 import { startBuiltInSite } from './builtin-site.ts';
 import { readRunState } from './run-state.ts';
@@ -70,6 +70,8 @@ export interface CrawlCliOptions {
   pageDecisions?: boolean;
   /** a3c: dry queries in a row after which the policy may leave a form. */
   stopAfter?: number;
+  /** a3c: the same, once Chao1 expects less than one of the site's records unseen. */
+  stopAfterHarvested?: number;
   /** a3c: the largest share of the site's records estimated unseen (Chao1) at which the policy may leave a form. */
   stopMaxUnseen?: number;
   /** a3c with fresh parameters (`--model fresh`): the starting weight of the yield model's prior (`train --prior-scale`). */
@@ -139,6 +141,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--wge', 'a3c: workflow-guided exploration from the demonstrations in --demos', false)
     .option('--demos <dir>', 'a3c with --wge: folder of demonstration JSON files', DEFAULT_DEMOS_DIR)
     .option('--stop-after <n>', `a3c: queries in a row without a new record after which the policy may leave a form ("stop"); at or above --patience it never does`, positiveInt('--stop-after'), STOP_AFTER_ZERO_STREAK)
+    .option('--stop-after-harvested <n>', `a3c: the shorter dry streak after which the policy may leave a form once Chao1 over the result lists expects less than one of the site's records unseen; at or above --stop-after there is no shorter streak`, positiveInt('--stop-after-harvested'), STOP_AFTER_ZERO_STREAK_HARVESTED)
     .option('--stop-max-unseen <share>', 'a3c: the policy may leave a form only while at most this share of the site\'s records is estimated unseen (Chao1 over the result lists; 1 = ignore the estimate)', (v: string) => {
       const x = Number(v);
       if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError('--stop-max-unseen must be a number in [0, 1]');
@@ -181,6 +184,8 @@ export function optionsFromTrace(opts: CrawlCliOptions, given: ReadonlySet<strin
   }
   const merged: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(recorded)) if (!RUN_ONLY_OPTIONS.has(k)) merged[k] = v;
+  // Traces from before the shorter dry streak (stop 33) re-run as they ran: with none.
+  if (!('stopAfterHarvested' in recorded)) merged['stopAfterHarvested'] = recorded.stopAfter ?? STOP_AFTER_ZERO_STREAK;
   for (const k of given) merged[k] = (opts as unknown as Record<string, unknown>)[k];
   merged['json'] = opts.json;
   merged['out'] = opts.out;
@@ -237,7 +242,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }) } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }) } : undefined,
       restarts: opts.restarts ?? 'off',
     };
     let store: RunStore;

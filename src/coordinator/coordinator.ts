@@ -20,7 +20,7 @@ import { A3cFormMemory } from '../strategies/a3c-memory.ts';
 import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
-import { SiteListings, unseenShare } from './unseen-records.ts';
+import { SiteListings, chao1Unseen, unseenShare } from './unseen-records.ts';
 import { mayBeAllMatches, restIsKnown, SearchFieldModel } from './search-fields.ts';
 
 export interface CoordinatorConfig {
@@ -309,8 +309,10 @@ export class Coordinator implements CoordinatorPort {
     }, this.formPageTokens.get(formKey) ?? [], {
       zeroStreak: form.zeroStreak,
       after: policy?.stopAfter,
+      afterHarvested: policy?.stopAfterHarvested,
       crawlRate: this.harvestRate(),
       unseenShare: listing ? unseenShare(listing) : undefined,
+      unseenRecords: listing ? chao1Unseen(listing) : undefined,
       maxUnseenShare: policy?.stopMaxUnseen,
     });
     form.offered = offered;

@@ -31,6 +31,19 @@ export const STOP_AFTER_ZERO_STREAK = 12;
  */
 export const STOP_MAX_UNSEEN_SHARE = 0.01;
 
+/**
+ * The shorter dry streak from which "stop" is offered once capture–recapture expects less than
+ * one of the site's records unseen (Chao1 < `HARVESTED_UNSEEN_RECORDS`). The long streak is the
+ * price of not knowing; when the lists have met nearly every record twice, the queries after
+ * the last new record only confirm it, and each can read a capped list of known records to its
+ * end (20 result pages on home and society). Over 163 kept crawls (bench-results/stop-harvested/),
+ * 8 lost no record of the a3c crawls and 2 records in one of the 163; 6 lost 4 in three.
+ */
+export const STOP_AFTER_ZERO_STREAK_HARVESTED = 8;
+
+/** Chao1's unseen records below which the site counts as harvested for the shorter streak. */
+export const HARVESTED_UNSEEN_RECORDS = 1;
+
 /** Candidates per source on the shortlist. */
 export const PER_SOURCE = 12;
 
@@ -107,14 +120,29 @@ export interface StopOffer {
   /** The dry streak from which "stop" is offered (default `STOP_AFTER_ZERO_STREAK`). */
   after?: number;
   /**
+   * The dry streak from which "stop" is offered once the site looks harvested (`unseenRecords`
+   * below `HARVESTED_UNSEEN_RECORDS`; default `STOP_AFTER_ZERO_STREAK_HARVESTED`, never more than `after`).
+   */
+  afterHarvested?: number;
+  /**
    * Records harvested over pages fetched by the whole crawl so far: what leaving the form is
    * worth per fetch (`queryAndStopPriors`); without it "stop" has no prior.
    */
   crawlRate?: number;
   /** The site's records estimated unseen over those listed (`unseenShare`); unknown: no guard. */
   unseenShare?: number;
+  /** The site's records estimated unseen (`chao1Unseen`); unknown: the long streak only. */
+  unseenRecords?: number;
   /** "Stop" is offered only while `unseenShare` is at most this (default `STOP_MAX_UNSEEN_SHARE`; 1 or more: always). */
   maxUnseenShare?: number;
+}
+
+/** The dry streak from which "stop" is offered now: the shorter one once the site looks harvested (and the estimate is not ignored). */
+export function stopStreak(stop: StopOffer): number {
+  const after = stop.after ?? STOP_AFTER_ZERO_STREAK;
+  const estimateIgnored = (stop.maxUnseenShare ?? STOP_MAX_UNSEEN_SHARE) >= 1;
+  const harvested = !estimateIgnored && stop.unseenRecords !== undefined && stop.unseenRecords < HARVESTED_UNSEEN_RECORDS;
+  return harvested ? Math.min(after, stop.afterHarvested ?? STOP_AFTER_ZERO_STREAK_HARVESTED) : after;
 }
 
 export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], stop: StopOffer): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
@@ -134,7 +162,7 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
   }
   const maxUnseen = stop.maxUnseenShare ?? STOP_MAX_UNSEEN_SHARE;
   const tooMuchUnseen = maxUnseen < 1 && (stop.unseenShare ?? 0) > maxUnseen;
-  const stopOffered = stop.zeroStreak >= (stop.after ?? STOP_AFTER_ZERO_STREAK) && !tooMuchUnseen;
+  const stopOffered = stop.zeroStreak >= stopStreak(stop) && !tooMuchUnseen;
   const priors = queryAndStopPriors(short.map((c) => yields.get(c)!.efficiency), stopOffered ? stop.crawlRate : undefined);
   inputs.forEach((input, i) => (input.prior = priors.queries[i]));
   if (stopOffered) {

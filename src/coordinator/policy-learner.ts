@@ -35,6 +35,11 @@ export interface PolicyConfig {
    */
   stopAfter?: number;
   /**
+   * The shorter dry streak after which "stop" is offered once Chao1 expects less than one of the
+   * site's records unseen (default `STOP_AFTER_ZERO_STREAK_HARVESTED`, 8; at or above `stopAfter`: no shorter streak).
+   */
+  stopAfterHarvested?: number;
+  /**
    * "Stop" is offered only while at most this share of the site's records is estimated unseen
    * (default `STOP_MAX_UNSEEN_SHARE`, 0.01; 1 or more: the estimate is ignored).
    */

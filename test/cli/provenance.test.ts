@@ -41,4 +41,15 @@ describe('crawl --from-trace options', () => {
     expect(o).toMatchObject({ domain: 'games', strategy: 'random', agents: 2, maxQueries: 3, seed: 9, out: '/new/run', json: true, deterministic: true });
     expect(o.resume).toBeUndefined();
   });
+
+  it('re-runs a trace from before the shorter dry streak without one, unless told otherwise', () => {
+    const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
+    const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);
+    const typed = { fromTrace: d, out: '/new/run', json: true, stopAfterHarvested: 5 } as unknown as CrawlCliOptions;
+    write({ domain: 'news', strategy: 'a3c', stopAfter: 10 });
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).stopAfterHarvested).toBe(10);
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'stopAfterHarvested'])).stopAfterHarvested).toBe(5);
+    write({ domain: 'news', strategy: 'a3c', stopAfter: 12, stopAfterHarvested: 8 });
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).stopAfterHarvested).toBe(8);
+  });
 });

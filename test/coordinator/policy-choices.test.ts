@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK, STOP_MAX_UNSEEN_SHARE, type StopOffer } from '../../src/coordinator/policy-choices.ts';
+import { policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE, type StopOffer } from '../../src/coordinator/policy-choices.ts';
 import { STOP_KEY } from '../../src/coordinator/messages.ts';
 import type { FormPlan } from '../../src/coordinator/query-planner.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM } from '../../src/policy/features.ts';
@@ -83,5 +83,25 @@ describe('policy choices', () => {
     expect(keys({ unseenShare: 9.5, maxUnseenShare: 1 })).toContain(STOP_KEY);
     // Below the dry streak the estimate offers nothing.
     expect(keys({ unseenShare: 0, zeroStreak: 3 })).not.toContain(STOP_KEY);
+  });
+
+  it('offers stop after the shorter dry streak once Chao1 expects less than one record unseen', () => {
+    const all = cands('lvs', 2);
+    const keys = (stop: Partial<StopOffer>) => policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK_HARVESTED, crawlRate: 0.4, unseenShare: 0.001, ...stop }).choices.keys;
+    expect(STOP_AFTER_ZERO_STREAK_HARVESTED).toBe(8);
+    expect(STOP_AFTER_ZERO_STREAK_HARVESTED).toBeLessThan(STOP_AFTER_ZERO_STREAK);
+    expect(keys({ unseenRecords: 0.4 })).toContain(STOP_KEY);
+    expect(keys({ unseenRecords: 0.4, zeroStreak: STOP_AFTER_ZERO_STREAK_HARVESTED - 1 })).not.toContain(STOP_KEY);
+    // One record or more expected unseen, or no listing yet: the long streak.
+    expect(keys({ unseenRecords: 1 })).not.toContain(STOP_KEY);
+    expect(keys({})).not.toContain(STOP_KEY);
+    expect(keys({ unseenRecords: 1, zeroStreak: STOP_AFTER_ZERO_STREAK })).toContain(STOP_KEY);
+    // crawl --stop-after-harvested moves it; never past --stop-after; ignoring the estimate ignores it too.
+    expect(keys({ unseenRecords: 0, afterHarvested: 10 })).not.toContain(STOP_KEY);
+    expect(keys({ unseenRecords: 0, afterHarvested: 10, zeroStreak: 10 })).toContain(STOP_KEY);
+    expect(keys({ unseenRecords: 0, afterHarvested: 10, after: 6, zeroStreak: 6 })).toContain(STOP_KEY);
+    expect(keys({ unseenRecords: 0, maxUnseenShare: 1 })).not.toContain(STOP_KEY);
+    // The share guard still holds (a small site: 0.4 records of 20 listed is 2 %).
+    expect(keys({ unseenRecords: 0.4, unseenShare: 0.02 })).not.toContain(STOP_KEY);
   });
 });
