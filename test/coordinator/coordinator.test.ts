@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Coordinator, type CoordinatorConfig } from '../../src/coordinator/coordinator.ts';
-import type { EpisodeAssignment, SearchFormInfo } from '../../src/coordinator/messages.ts';
+import { STOP_KEY, type EpisodeAssignment, type SearchFormInfo } from '../../src/coordinator/messages.ts';
+import { STOP_AFTER_ZERO_STREAK_HARVESTED } from '../../src/coordinator/policy-choices.ts';
 import { RunStore } from '../../src/store/index.ts';
 
 const SITE = 'http://h.test';
@@ -180,5 +181,36 @@ describe('Coordinator: the rest of a result list', () => {
     const entry = store.queries().find((q) => q.key === second.key)!;
     expect(entry['skippedRest']).toEqual([`${SITE}/r/38`, `${SITE}/r/39`]);
     expect(entry['results']).toBe(38);
+  });
+
+  it('offers the policy "stop" after 8 dry queries once every listed record was listed again, after 12 while some were listed once', async () => {
+    const dryStreakThatOffersStop = async (listTwice: boolean) => {
+      const { c, queue } = await setup({ strategy: 'a3c', patience: 25, policy: { frozen: true, tMax: 5, learningRate: 0.003 } }, join(root, `run-${listTwice}`));
+      c.addSeed(`${SITE}/`);
+      await explore(c, take(queue, `${SITE}/`), [], { form: true });
+      const formKey = `${SITE}/#form0`;
+      const records = Array.from({ length: 30 }, (_, i) => `${SITE}/r/${i}`);
+      // Harvested records elsewhere on the site, whose title words are the form's candidates (the table has no LVS values).
+      for (let i = 0; i < 40; i++) await c.send({ type: 'record', episodeId: `h${i}`, url: `${SITE}/h/${i}`, title: `Heading${i} topic${i}`, text: '', attributes: {}, depth: 2 });
+      // The first ten queries list 3 new records each; the dry ones after them list known records: all 30 again, half at a time, or the first 3.
+      const ask = async (i: number) => {
+        const { choices } = await c.send({ type: "next-query", episodeId: `q${i}`, formKey, choose: "agent" });
+        if (!choices) throw new Error(`no choices at query ${i}`);
+        const keys = choices!.keys;
+        const key = keys.find((k) => k !== STOP_KEY)!;
+        const { query } = await c.send({ type: 'claim-query', episodeId: `q${i}`, formKey, queryKey: key, actor: 'policy' });
+        const links = i < 10 ? records.slice(3 * i, 3 * i + 3) : listTwice ? records.slice(15 * (i % 2), 15 * (i % 2) + 15) : records.slice(0, 3);
+        await c.send({ type: 'query-result', episodeId: `q${i}`, formKey, queryKey: key, values: query!.values, terms: query!.terms, resultPages: 1, recordLinks: links, reportedTotal: 3, complete: true });
+        return keys.includes(STOP_KEY);
+      };
+      for (let i = 0; i < 10; i++) expect(await ask(i)).toBe(false);
+      // Dry queries from here: stop is offered at the streak the next choices report.
+      for (let streak = 0; streak < 20; streak++) if (await ask(10 + streak)) return streak;
+      return undefined;
+    };
+    // Every record listed twice from the second dry query on (f1 = 0): Chao1 expects none unseen.
+    expect(await dryStreakThatOffersStop(true)).toBe(STOP_AFTER_ZERO_STREAK_HARVESTED);
+    // 27 records listed once: Chao1 expects 27·26/(2·1) = 351 unseen, over the 1 % guard too; the three listed again do not change that.
+    expect(await dryStreakThatOffersStop(false)).toBeUndefined();
   });
 });
