@@ -12,7 +12,7 @@
  * agent draws from π with probability ε = min(1, 2 · dry share), where the dry share is the
  * form's dry streak over its patience. From half the patience on it draws every time: with the
  * default patience (25), from the 13th dry query, just after "stop" is first offered
- * (`STOP_AFTER_ZERO_STREAK`, 12). While the form pays it stays greedy.
+ * (`STOP_AFTER_ZERO_STREAK`, 12; 8 once the site looks harvested). While the form pays it stays greedy.
  * This is the small ε that greedy evaluation keeps in DQN (Mnih et al. 2015), but spent
  * only where greedy has stopped paying.
  * A draw to explore is among the other actions only: leaving the form ("stop") is not a way

@@ -11,6 +11,7 @@ import { loadLvsTable } from '../../src/lvs/index.ts';
 import { RunStore } from '../../src/store/index.ts';
 import { CONTEXT_DRY_SHARE, tokenBucket, valueTokens, type ResultPageSeen } from '../../src/policy/features.ts';
 import { nextPageEfficiency } from '../../src/policy/prior.ts';
+import { STOP_AFTER_ZERO_STREAK_HARVESTED } from '../../src/coordinator/policy-choices.ts';
 import type { PolicyCompute } from '../../src/agent/policy-compute.ts';
 import type { CandidateInput } from '../../src/policy/types.ts';
 import { WgeGuide } from '../../src/coordinator/wge-guide.ts';
@@ -339,10 +340,11 @@ describe('a frozen agent', () => {
       actor.observe({ newRecords, results: known.length, resultPages: 1, failed: false });
     }
     await actor.finish(coordinator);
-    // 12 dry queries, then "stop" is offered with the full prior (3 records per page fetched beats every query) and taken.
-    expect(issued).toBe(12);
-    expect(stopPriors.slice(0, 12).every((p) => p === undefined)).toBe(true);
-    expect(stopPriors[12]).toBe(1);
+    // Every query lists the same three records, so Chao1 expects none unseen: after the shorter dry streak (8),
+    // "stop" is offered with the full prior (3 records per page fetched beats every query) and taken.
+    expect(issued).toBe(STOP_AFTER_ZERO_STREAK_HARVESTED);
+    expect(stopPriors.slice(0, STOP_AFTER_ZERO_STREAK_HARVESTED).every((p) => p === undefined)).toBe(true);
+    expect(stopPriors[STOP_AFTER_ZERO_STREAK_HARVESTED]).toBe(1);
     const { choices } = await coordinator.send({ type: 'next-query', episodeId: a.episodeId, formKey: form.formKey, choose: 'agent' });
     expect(choices).toBeNull();
     coordinator.learner!.dispose();
