@@ -137,12 +137,18 @@ export interface StopOffer {
   maxUnseenShare?: number;
 }
 
-/** The dry streak from which "stop" is offered now: the shorter one once the site looks harvested (and the estimate is not ignored). */
-export function stopStreak(stop: StopOffer): number {
+/**
+ * Whether "stop" is offered: after the dry streak (the shorter one once the site looks
+ * harvested) and while the unseen share is within its bound; both read Chao1 only while the
+ * estimate is heeded (`maxUnseenShare` below 1).
+ */
+function stopOffered(stop: StopOffer): boolean {
+  const maxUnseen = stop.maxUnseenShare ?? STOP_MAX_UNSEEN_SHARE;
+  const heeded = maxUnseen < 1;
+  if (heeded && (stop.unseenShare ?? 0) > maxUnseen) return false;
   const after = stop.after ?? STOP_AFTER_ZERO_STREAK;
-  const estimateIgnored = (stop.maxUnseenShare ?? STOP_MAX_UNSEEN_SHARE) >= 1;
-  const harvested = !estimateIgnored && stop.unseenRecords !== undefined && stop.unseenRecords < HARVESTED_UNSEEN_RECORDS;
-  return harvested ? Math.min(after, stop.afterHarvested ?? STOP_AFTER_ZERO_STREAK_HARVESTED) : after;
+  const harvested = heeded && stop.unseenRecords !== undefined && stop.unseenRecords < HARVESTED_UNSEEN_RECORDS;
+  return stop.zeroStreak >= (harvested ? Math.min(after, stop.afterHarvested ?? STOP_AFTER_ZERO_STREAK_HARVESTED) : after);
 }
 
 export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], stop: StopOffer): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
@@ -160,12 +166,10 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
     inputs.push(input);
     elements.push(actionElement(c, plan));
   }
-  const maxUnseen = stop.maxUnseenShare ?? STOP_MAX_UNSEEN_SHARE;
-  const tooMuchUnseen = maxUnseen < 1 && (stop.unseenShare ?? 0) > maxUnseen;
-  const stopOffered = stop.zeroStreak >= stopStreak(stop) && !tooMuchUnseen;
-  const priors = queryAndStopPriors(short.map((c) => yields.get(c)!.efficiency), stopOffered ? stop.crawlRate : undefined);
+  const offerStop = stopOffered(stop);
+  const priors = queryAndStopPriors(short.map((c) => yields.get(c)!.efficiency), offerStop ? stop.crawlRate : undefined);
   inputs.forEach((input, i) => (input.prior = priors.queries[i]));
-  if (stopOffered) {
+  if (offerStop) {
     keys.push(STOP_KEY);
     inputs.push(stopInput(priors.stop));
     elements.push({ kind: 'stop' });

@@ -182,7 +182,9 @@ describe('Coordinator: the rest of a result list', () => {
     expect(entry['skippedRest']).toEqual([`${SITE}/r/38`, `${SITE}/r/39`]);
     expect(entry['results']).toBe(38);
   });
+});
 
+describe('Coordinator: when the policy may leave a form', () => {
   it('offers the policy "stop" after 8 dry queries once every listed record was listed again, after 12 while some were listed once', async () => {
     const dryStreakThatOffersStop = async (listTwice: boolean) => {
       const { c, queue } = await setup({ strategy: 'a3c', patience: 25, policy: { frozen: true, tMax: 5, learningRate: 0.003 } }, join(root, `run-${listTwice}`));
