@@ -20,7 +20,8 @@ import { searchFormInfo } from './search-form-info.ts';
 import { attributeLines, labelPage } from './page-labels.ts';
 import { linkShape, readResultPage, type ResultPageView } from './results.ts';
 import { QueryPolicyActor } from './query-policy-actor.ts';
-import { pageTokens } from '../policy/features.ts';
+import { pageTokens, type ResultPageSeen } from '../policy/features.ts';
+import { nextPageWorthReading } from '../policy/prior.ts';
 import type { PolicyThreads } from './policy-threads.ts';
 
 /** What the agent pool lends an episode besides its page. */
@@ -145,7 +146,9 @@ async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPo
 /**
  * `actor`: a policy that decides, page by page, whether to read on. Else the rule: read while
  * a page lists records this query has not shown, unless the coordinator judges that the rest of
- * the list can only hold records the crawl already has (`restKnown`, search-fields.ts).
+ * the list can only hold records the crawl already has (`restKnown`, search-fields.ts), or that
+ * the site looks harvested and the form dry and the next page is worth less than leaving
+ * (`leaveRate`, dry-lists.ts).
  */
 async function readAllResultPages(page: Page, a: EpisodeAssignment, port: CoordinatorPort, surfaceLinks: Set<string>, queryKey: string, actor: QueryPolicyActor | undefined) {
   const recordLinks: string[] = [];
@@ -157,7 +160,7 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
   // Where the browser was before this result page: the form page, then the previous result page.
   let previousKey = canonicalUrl(a.startUrl);
   let previousUrl = previousKey;
-  // Under the policy: this query's listings and how many were new to the crawl.
+  // How many of this query's listings were new to the crawl (the next page's expected worth).
   let queryNew = 0;
   // Read to the end of the list: no further page (not stopped by the budget, the rest estimate or the policy).
   let complete = false;
@@ -179,10 +182,10 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     await port.send({ type: 'page', episodeId: a.episodeId, url, finalUrl: current, depth: a.depth + 1, kind: label.kind, via: pageNo === 1 ? 'form' : 'pagination', score: label.score, title: snap.title, status: 200, query: queryKey, fromUrl: previousKey, text: pageText(snap), links: pageLinks(snap) });
     previousKey = url;
     previousUrl = current;
-    const { newToCrawl, bestQueryEfficiency, restKnown } = await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, queryKey, links: fresh, reportedTotal });
+    const { newToCrawl, bestQueryEfficiency, restKnown, leaveRate } = await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, queryKey, links: fresh, reportedTotal });
+    queryNew += newToCrawl;
     if (actor) {
       // The page's reward: the query's (page 1) or that of the "next page" the policy chose.
-      queryNew += newToCrawl;
       actor.observe({ newRecords: newToCrawl, results: reading.recordLinks.length, resultPages: 1, failed: reading.noResults && reading.recordLinks.length === 0 });
     }
     if (!reading.next) {
@@ -196,13 +199,17 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
       skippedKnownRest = true;
       break;
     }
+    const shown: ResultPageSeen = { pageNo, listed: reading.recordLinks.length, newToCrawl, reportedTotal, queryListed: recordLinks.length, queryNew, bestQueryEfficiency, ...(leaveRate === undefined ? {} : { leaveRate }) };
+    if (!actor && !nextPageWorthReading(shown)) {
+      await port.send({ type: 'trace', episodeId: a.episodeId, action: 'back', input: { page: pageNo, listed: recordLinks.length, reportedTotal, why: 'site looks harvested: the next page is worth less than leaving' } });
+      break;
+    }
     const next = reading.next;
     if (next.kind === 'link') {
       const ok = await port.send({ type: 'allowed', episodeId: a.episodeId, url: next.url });
       if (!ok.allowed) break;
     }
     if (actor && pageNo < a.budget.maxResultPagesPerQuery) {
-      const shown = { pageNo, listed: reading.recordLinks.length, newToCrawl, reportedTotal, queryListed: recordLinks.length, queryNew, bestQueryEfficiency };
       if ((await actor.decidePage(port, shown, pageTokens(`${snap.title} ${snap.text}`))) === 'back') {
         // In the trace, so a reader sees where the policy stopped reading a query's pages.
         await port.send({ type: 'trace', episodeId: a.episodeId, action: 'back', input: { page: pageNo, listed: shown.listed, newToCrawl } });

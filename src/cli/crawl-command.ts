@@ -12,6 +12,7 @@ import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
 import { DEFAULT_POLICY } from '../coordinator/policy-learner.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
+import { SKIP_DRY_LISTS_AFTER } from '../coordinator/dry-lists.ts';
 import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
 import { startBuiltInSite } from './builtin-site.ts';
 import { readRunState } from './run-state.ts';
@@ -72,6 +73,8 @@ export interface CrawlCliOptions {
   stopAfter?: number;
   /** a3c: the same, once Chao1 expects less than one of the site's records unseen. */
   stopAfterHarvested?: number;
+  /** Dry queries from which a result list is cut once the site looks harvested (0: never). */
+  skipDryListsAfter?: number;
   /** a3c: the largest share of the site's records estimated unseen (Chao1) at which the policy may leave a form. */
   stopMaxUnseen?: number;
   /** a3c with fresh parameters (`--model fresh`): the starting weight of the yield model's prior (`train --prior-scale`). */
@@ -119,6 +122,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--max-queries <n>', 'query budget', positiveInt('--max-queries'), 200)
     .option('--max-pages <n>', 'page budget', positiveInt('--max-pages'), 5000)
     .option('--patience <n>', 'leave a form after this many queries in a row without a new record', positiveInt('--patience'), DEFAULT_PATIENCE)
+    .option('--skip-dry-lists-after <n>', "once Chao1 over the result lists expects less than one of the site's records unseen and the form has had this many queries in a row without a new record, stop reading a result list whose next page is expected to bring fewer new records per fetch than the crawl's average (0 = read on by the rule)", positiveInt('--skip-dry-lists-after'), SKIP_DRY_LISTS_AFTER)
     .option('--time-limit <sec>', 'wall-clock limit for the whole crawl (0 = none)', positiveInt('--time-limit'), 0)
     .option('--seed <n>', 'random seed (strategies; the testbed too unless --testbed-seed)', positiveInt('--seed'), 1)
     .option('--out <dir>', 'run directory (default runs/<timestamp>-<domain>-<strategy>)')
@@ -186,6 +190,8 @@ export function optionsFromTrace(opts: CrawlCliOptions, given: ReadonlySet<strin
   for (const [k, v] of Object.entries(recorded)) if (!RUN_ONLY_OPTIONS.has(k)) merged[k] = v;
   // Traces from before the shorter dry streak (stop 33) re-run as they ran: with none.
   if (!('stopAfterHarvested' in recorded)) merged['stopAfterHarvested'] = recorded.stopAfter ?? STOP_AFTER_ZERO_STREAK;
+  // Traces from before dry lists were cut (stop 34) re-run as they ran: reading on by the rule.
+  if (!('skipDryListsAfter' in recorded)) merged['skipDryListsAfter'] = 0;
   for (const k of given) merged[k] = (opts as unknown as Record<string, unknown>)[k];
   merged['json'] = opts.json;
   merged['out'] = opts.out;
@@ -244,6 +250,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       hostBandit: opts.hostBandit ?? 'off',
       policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }) } : undefined,
       restarts: opts.restarts ?? 'off',
+      skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
     };
     let store: RunStore;
     if (opts.resume) {

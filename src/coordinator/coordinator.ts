@@ -21,6 +21,7 @@ import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
 import { SiteListings, chao1Unseen, unseenShare } from './unseen-records.ts';
+import { listLeaveRate } from './dry-lists.ts';
 import { mayBeAllMatches, restIsKnown, SearchFieldModel } from './search-fields.ts';
 
 export interface CoordinatorConfig {
@@ -47,6 +48,8 @@ export interface CoordinatorConfig {
   hostBandit?: 'thompson' | 'off';
   /** Restart exploration from the best pages of a learned weblog when explore runs dry, or off. */
   restarts?: 'weblog' | 'off';
+  /** Dry queries from which a result list is cut once the site looks harvested (default `SKIP_DRY_LISTS_AFTER`; 0: never). */
+  skipDryListsAfter?: number;
 }
 
 interface FormState {
@@ -394,7 +397,8 @@ export class Coordinator implements CoordinatorPort {
     }
     // The best query's efficiency costs a pass over every candidate: only a policy deciding pages weighs it.
     const bestQueryEfficiency = this.config.policy?.pageDecisions ? this.bestQueryEfficiency(m.formKey) : undefined;
-    return { newToCrawl, bestQueryEfficiency, ...(restKnown === undefined ? {} : { restKnown }) };
+    const leaveRate = form && listLeaveRate({ zeroStreak: form.zeroStreak, listing: this.listings.get(new URL(form.info.pageUrl).host), crawlRate: this.harvestRate(), after: this.config.skipDryListsAfter });
+    return { newToCrawl, bestQueryEfficiency, ...(restKnown === undefined ? {} : { restKnown }), ...(leaveRate === undefined ? {} : { leaveRate }) };
   }
 
   /**

@@ -130,7 +130,14 @@ export interface Replies {
   gradients: { version: number; params: PlainTensors };
   rollout: { ok: true };
   /** `bestQueryEfficiency`: the yield model's best among the form's unissued queries (learned strategy with page decisions only; `ResultPageSeen`). */
-  listing: { newToCrawl: number; bestQueryEfficiency?: number; /** The list's unread pages can only hold records the crawl has (search-fields.ts): stop reading it. */ restKnown?: boolean };
+  listing: {
+    newToCrawl: number;
+    bestQueryEfficiency?: number;
+    /** The list's unread pages can only hold records the crawl has (search-fields.ts): stop reading it. */
+    restKnown?: boolean;
+    /** The site looks harvested and the form dry: read on only while the next page is expected to earn this per fetch (dry-lists.ts). */
+    leaveRate?: number;
+  };
   'query-result': { newRecords: number };
   record: { fresh: boolean };
   trace: { ok: true };

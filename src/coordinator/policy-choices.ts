@@ -12,6 +12,7 @@ import { CANDIDATE_DIM, stateContext, valueTokens, yieldEstimateInput, type Form
 import { queryAndStopPriors } from '../policy/prior.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
+import { HARVESTED_UNSEEN_RECORDS } from './dry-lists.ts';
 import type { QueryCandidate, StrategyContext } from '../strategies/types.ts';
 
 /**
@@ -40,9 +41,6 @@ export const STOP_MAX_UNSEEN_SHARE = 0.01;
  * 8 lost no record of the a3c crawls and 2 records in one of the 163; 6 lost 4 in three.
  */
 export const STOP_AFTER_ZERO_STREAK_HARVESTED = 8;
-
-/** Chao1's unseen records below which the site counts as harvested for the shorter streak. */
-export const HARVESTED_UNSEEN_RECORDS = 1;
 
 /** Candidates per source on the shortlist. */
 export const PER_SOURCE = 12;

@@ -146,6 +146,8 @@ export interface ResultPageSeen {
   queryNew: number;
   /** The yield model's best efficiency among the form's unissued queries now: what going back would bring per fetch (absent: unknown). */
   bestQueryEfficiency?: number;
+  /** Once the site looks harvested and the form dry: the crawl's records per fetch, what leaving the list is worth (coordinator/dry-lists.ts). */
+  leaveRate?: number;
 }
 
 /** The candidate input of a result-page action: `page` features, no query features, no words. */

@@ -41,12 +41,19 @@ export function nextPageEfficiency(seen: ResultPageSeen): number {
 
 /**
  * Priors of the result-page actions (`PAGE_ACTIONS` order: next page, back): read on while
- * the next page is expected to pay as well per fetch as the form's best unissued query
- * (`bestQueryEfficiency`), else go back for it — the marginal value theorem of foraging
- * (Charnov 1976): leave a patch when its marginal rate falls below what the next one gives.
- * Without a known alternative (no query left, or an old coordinator) only reading on has a prior.
+ * the next page is expected to pay as well per fetch as the better way out of the list — the
+ * form's best unissued query (`bestQueryEfficiency`) or, once the site looks harvested and the
+ * form dry, leaving for the crawl's average (`leaveRate`) — else go back: the marginal value
+ * theorem of foraging (Charnov 1976): leave a patch when its marginal rate falls below what the
+ * next one gives. Without a known alternative (no query left, or an old coordinator) only
+ * reading on has a prior.
  */
 export function pageActionPriors(seen: ResultPageSeen): [number, number] {
-  const [next, back] = relativeEfficiency([nextPageEfficiency(seen), seen.bestQueryEfficiency ?? 0]);
+  const [next, back] = relativeEfficiency([nextPageEfficiency(seen), Math.max(seen.bestQueryEfficiency ?? 0, seen.leaveRate ?? 0)]);
   return [next!, back!];
+}
+
+/** The rule's side of the same test (no policy deciding pages): read on unless leaving is worth more per fetch than the next page. */
+export function nextPageWorthReading(seen: ResultPageSeen): boolean {
+  return seen.leaveRate === undefined || nextPageEfficiency(seen) >= seen.leaveRate;
 }
