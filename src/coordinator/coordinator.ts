@@ -22,7 +22,7 @@ import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
 import { SiteListings, chao1Unseen, unseenShare } from './unseen-records.ts';
 import { listLeaveRate } from './dry-lists.ts';
-import { mayBeAllMatches, restIsKnown, SearchFieldModel } from './search-fields.ts';
+import { mayBeAllMatches, restIsKnown, SearchFieldModel, unheldInRest } from './search-fields.ts';
 
 export interface CoordinatorConfig {
   strategy: StrategyName;
@@ -383,6 +383,7 @@ export class Coordinator implements CoordinatorPort {
     const newToCrawl = m.links.filter((link) => this.newRecordUrl(link) !== null).length;
     const form = this.forms.get(m.formKey);
     let restKnown: boolean | undefined;
+    let unheld: number | undefined;
     if (form && m.queryKey) {
       let listed = form.listedBy.get(m.queryKey);
       if (!listed) form.listedBy.set(m.queryKey, (listed = new Set()));
@@ -391,13 +392,15 @@ export class Coordinator implements CoordinatorPort {
       if (terms) {
         const heldUnlisted = form.fields.expectedHeldMatches(terms, this.recordPoolFor(form.info.pageUrl), listed);
         // form.reportedTotal is the largest total of the form's answered queries, this one not among them.
-        restKnown = restIsKnown({ reportedTotal: m.reportedTotal, listed: listed.size, heldUnlisted, largestOtherTotal: form.reportedTotal });
+        const rest = { reportedTotal: m.reportedTotal, listed: listed.size, heldUnlisted, largestOtherTotal: form.reportedTotal };
+        restKnown = restIsKnown(rest);
+        unheld = unheldInRest(rest);
         if (restKnown) form.knownRest.set(m.queryKey, form.fields.likeliestHeldMatches(terms, this.recordPoolFor(form.info.pageUrl), listed, m.reportedTotal! - listed.size));
       }
     }
     // The best query's efficiency costs a pass over every candidate: only a policy deciding pages weighs it.
     const bestQueryEfficiency = this.config.policy?.pageDecisions ? this.bestQueryEfficiency(m.formKey) : undefined;
-    const leaveRate = form && listLeaveRate({ zeroStreak: form.zeroStreak, listing: this.listings.get(new URL(form.info.pageUrl).host), crawlRate: this.harvestRate(), after: this.config.skipDryListsAfter });
+    const leaveRate = form && listLeaveRate({ zeroStreak: form.zeroStreak, listing: this.listings.get(new URL(form.info.pageUrl).host), crawlRate: this.harvestRate(), unheldInRest: unheld, after: this.config.skipDryListsAfter });
     return { newToCrawl, bestQueryEfficiency, ...(restKnown === undefined ? {} : { restKnown }), ...(leaveRate === undefined ? {} : { leaveRate }) };
   }
 

@@ -20,7 +20,7 @@
 import { RECORD_PARTS, type RecordPool } from '../lvs/index.ts';
 
 /** Read on unless fewer than this many records of the rest are expected to be new. */
-const NEW_LEFT_TO_READ_ON = 0.5;
+export const NEW_LEFT_TO_READ_ON = 0.5;
 /** The held matches count at their mean less this many standard deviations: many unsure holders must not add up to a certain rest. */
 const HELD_SD_MARGIN = 2;
 /** Part masks run from 1 (title) to 7 (title, text and attributes). */
@@ -153,6 +153,16 @@ export function restIsKnown(o: { reportedTotal?: number; listed: number; heldUnl
   if (rest <= 0) return false;
   const heldLow = o.heldUnlisted.mean - HELD_SD_MARGIN * Math.sqrt(o.heldUnlisted.variance);
   return rest - heldLow < NEW_LEFT_TO_READ_ON;
+}
+
+/**
+ * The records of a list's unread rest the crawl does not hold, as many as expected (the held
+ * matches at their mean): the stated total less those listed and the held matches not yet
+ * listed. Undefined where the total may be a cap (`mayBeAllMatches`) or the list states none.
+ */
+export function unheldInRest(o: { reportedTotal?: number; listed: number; heldUnlisted: ExpectedCount; largestOtherTotal?: number }): number | undefined {
+  if (o.reportedTotal === undefined || !mayBeAllMatches(o.reportedTotal, o.largestOtherTotal)) return undefined;
+  return Math.max(0, o.reportedTotal - o.listed - o.heldUnlisted.mean);
 }
 
 /** A list of `size` (its stated total or its length) holds every match only if another query of the form stated more: else it may be the cap. */

@@ -52,4 +52,15 @@ describe('crawl --from-trace options', () => {
     write({ domain: 'news', strategy: 'a3c', stopAfter: 12, stopAfterHarvested: 8 });
     expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).stopAfterHarvested).toBe(8);
   });
+
+  it('re-runs a trace from before dry lists were cut without cutting them, unless told otherwise', () => {
+    const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
+    const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);
+    const typed = { fromTrace: d, out: '/new/run', json: true, skipDryListsAfter: 5 } as unknown as CrawlCliOptions;
+    write({ domain: 'news', strategy: 'adaptive' });
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).skipDryListsAfter).toBe(0);
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'skipDryListsAfter'])).skipDryListsAfter).toBe(5);
+    write({ domain: 'news', strategy: 'adaptive', skipDryListsAfter: 3 });
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).skipDryListsAfter).toBe(3);
+  });
 });

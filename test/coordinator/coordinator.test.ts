@@ -216,3 +216,39 @@ describe('Coordinator: when the policy may leave a form', () => {
     expect(await dryStreakThatOffersStop(false)).toBeUndefined();
   });
 });
+
+describe('Coordinator: lists on a harvested site', () => {
+  /** The listing replies of a form's queries: 10 that list 3 new records each, then dry ones listing known records (half of the 30 at a time, or the first 3 only). */
+  const leaveRates = async (extra: Partial<CoordinatorConfig>, listTwice: boolean, name: string) => {
+    const { c, queue } = await setup({ strategy: 'generic-frequency', patience: 25, ...extra }, join(root, name));
+    c.addSeed(`${SITE}/`);
+    await explore(c, take(queue, `${SITE}/`), [], { form: true });
+    const formKey = `${SITE}/#form0`;
+    const records = Array.from({ length: 30 }, (_, i) => `${SITE}/r/${i}`);
+    for (let i = 0; i < 40; i++) await c.send({ type: 'record', episodeId: `h${i}`, url: `${SITE}/h/${i}`, title: `Heading${i} topic${i}`, text: '', attributes: {}, depth: 2 });
+    const replies: (number | undefined)[] = [];
+    for (let i = 0; i < 18; i++) {
+      const { query } = await c.send({ type: 'next-query', episodeId: `q${i}`, formKey });
+      if (!query) throw new Error(`no query at ${i}`);
+      const links = i < 10 ? records.slice(3 * i, 3 * i + 3) : listTwice ? records.slice(15 * (i % 2), 15 * (i % 2) + 15) : records.slice(0, 3);
+      const reply = await c.send({ type: 'listing', episodeId: `q${i}`, formKey, queryKey: query.key, links, reportedTotal: 200 });
+      replies.push(reply.leaveRate);
+      await c.send({ type: 'query-result', episodeId: `q${i}`, formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: links, reportedTotal: 200, complete: false });
+    }
+    return { replies, crawlRate: c.harvestRate() };
+  };
+
+  it("tells the reader what leaving is worth once Chao1 expects no record unseen and the form has had 3 dry queries, not before", async () => {
+    const { replies, crawlRate } = await leaveRates({}, true, 'twice');
+    // Queries 0–9 bring records; 10 and 11 are the first dry ones, and every record has been listed twice only from 11 on.
+    expect(replies.slice(0, 13)).toEqual(new Array(13).fill(undefined));
+    expect(crawlRate).toBeGreaterThan(0);
+    expect(replies.slice(13)).toEqual(new Array(5).fill(crawlRate));
+  });
+
+  it('says nothing while many records were listed once, or when the user turned it off', async () => {
+    // 27 records listed once: Chao1 expects 351 unseen.
+    expect((await leaveRates({}, false, 'once')).replies.every((r) => r === undefined)).toBe(true);
+    expect((await leaveRates({ skipDryListsAfter: 0 }, true, 'off')).replies.every((r) => r === undefined)).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPageEfficiency, pageActionPriors, queryAndStopPriors, relativeEfficiency } from '../../src/policy/prior.ts';
+import { nextPageEfficiency, nextPageWorthReading, pageActionPriors, queryAndStopPriors, relativeEfficiency } from '../../src/policy/prior.ts';
 import type { ResultPageSeen } from '../../src/policy/features.ts';
 
 const seen = (over: Partial<ResultPageSeen>): ResultPageSeen => ({ pageNo: 1, listed: 10, newToCrawl: 0, queryListed: 10, queryNew: 0, ...over });
@@ -49,5 +49,28 @@ describe('the actor prior', () => {
     // Nothing to go back to: only reading on has a prior.
     expect(pageActionPriors({ ...dry, bestQueryEfficiency: 0 })).toEqual([1, 0]);
     expect(pageActionPriors(dry)).toEqual([1, 0]);
+  });
+
+  it('weighs leaving a harvested site like the best query: the better way out of the list sets "back"', () => {
+    // A first page of 10 known records: 10 x 0.5/11 new expected on the next, 0.313 per fetch.
+    const known = seen({});
+    const expected = (10 * 0.5) / 11;
+    expect(nextPageEfficiency(known)).toBeCloseTo(expected / (1 + expected), 12);
+    // Every query left expects 0.01 per fetch; the crawl earns 0.5 per fetch: leaving leads.
+    const [next, back] = pageActionPriors({ ...known, bestQueryEfficiency: 0.01, leaveRate: 0.5 });
+    expect(back).toBe(1);
+    expect(next).toBeCloseTo(nextPageEfficiency(known) / 0.5, 12);
+    // A query better than leaving still sets it.
+    expect(pageActionPriors({ ...known, bestQueryEfficiency: 0.6, leaveRate: 0.5 })[1]).toBe(1);
+    expect(pageActionPriors({ ...known, bestQueryEfficiency: 0.6, leaveRate: 0.5 })[0]).toBeCloseTo(nextPageEfficiency(known) / 0.6, 12);
+  });
+
+  it('reads on by the rule unless leaving is worth more per fetch than the next page', () => {
+    const known = seen({});
+    expect(nextPageWorthReading(known)).toBe(true); // no leave rate: the site is not harvested, or the form not dry
+    expect(nextPageWorthReading({ ...known, leaveRate: 0.5 })).toBe(false);
+    expect(nextPageWorthReading({ ...known, leaveRate: 0.3 })).toBe(true);
+    // One new record of 10 on the first page: 10 x 1.5/11 expected, 0.577 per fetch, more than the crawl's 0.5.
+    expect(nextPageWorthReading({ ...known, queryNew: 1, newToCrawl: 1, leaveRate: 0.5 })).toBe(true);
   });
 });
