@@ -2,12 +2,14 @@
  * End-to-end: on a site the crawl has harvested, result lists of a dry form are cut where the
  * next page is worth less than leaving (coordinator/dry-lists.ts), in real Chromium, and no
  * record is lost by it: the same crawl reading every list to its end finds the same records.
+ * How many pages the cuts save is the bench's to measure (bench-results/dry-lists/): the two
+ * crawls' agents interleave differently, so their totals are not comparable query by query.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crawl, readLines } from './helpers.ts';
 
-type TraceRow = { action: string; input?: { why?: string; page?: number } };
+type TraceRow = { action: string; input?: { why?: string; page?: number; listed?: number; reportedTotal?: number } };
 
 const WHY = 'site looks harvested: the next page is worth less than leaving';
 
@@ -21,9 +23,9 @@ describe('crawl: dry lists on a harvested site (real Chromium)', { timeout: 600_
     const cuts = (s: typeof cut) => readLines<TraceRow>(join(s.runDir, 'trace.jsonl')).filter((r) => r.action === 'back' && r.input?.why === WHY);
     expect(cuts(whole)).toHaveLength(0);
     expect(cuts(cut).length).toBeGreaterThan(0);
-    // Cut after the first page of a known list: the rule reads at least one page of each query.
-    expect(cuts(cut).every((r) => (r.input?.page ?? 0) >= 1)).toBe(true);
+    // Each cut left pages of its list unread: the site stated more results than the pages read had listed.
+    for (const r of cuts(cut)) expect(r.input?.listed ?? Infinity).toBeLessThan(r.input?.reportedTotal ?? 0);
     expect(cut.totals.recordsHarvested).toBe(whole.totals.recordsHarvested);
-    expect(cut.totals.resultPages).toBeLessThan(whole.totals.resultPages);
+    expect(cut.coverage).toBe(1);
   });
 });
