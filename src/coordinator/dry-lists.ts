@@ -23,9 +23,14 @@ export const SKIP_DRY_LISTS_AFTER = 3;
 /** Chao1's unseen records below which a site counts as harvested (here and for the policy's shorter dry streak). */
 export const HARVESTED_UNSEEN_RECORDS = 1;
 
+/** Whether Chao1's estimate of the site's unseen records (`chao1Unseen`) is below `HARVESTED_UNSEEN_RECORDS`; unknown: no. */
+export function fewUnseen(unseenRecords: number | undefined): boolean {
+  return unseenRecords !== undefined && unseenRecords < HARVESTED_UNSEEN_RECORDS;
+}
+
 /** Whether capture–recapture over the site's result lists expects less than one of its records unseen. */
 export function looksHarvested(listing: ListingCounts | undefined): boolean {
-  return !!listing && listing.distinct > 0 && chao1Unseen(listing) < HARVESTED_UNSEEN_RECORDS;
+  return !!listing && listing.distinct > 0 && fewUnseen(chao1Unseen(listing));
 }
 
 export interface DryListState {

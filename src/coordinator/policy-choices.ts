@@ -12,7 +12,7 @@ import { CANDIDATE_DIM, stateContext, valueTokens, yieldEstimateInput, type Form
 import { queryAndStopPriors } from '../policy/prior.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
-import { HARVESTED_UNSEEN_RECORDS } from './dry-lists.ts';
+import { fewUnseen } from './dry-lists.ts';
 import type { QueryCandidate, StrategyContext } from '../strategies/types.ts';
 
 /**
@@ -145,7 +145,7 @@ function stopOffered(stop: StopOffer): boolean {
   const heeded = maxUnseen < 1;
   if (heeded && (stop.unseenShare ?? 0) > maxUnseen) return false;
   const after = stop.after ?? STOP_AFTER_ZERO_STREAK;
-  const harvested = heeded && stop.unseenRecords !== undefined && stop.unseenRecords < HARVESTED_UNSEEN_RECORDS;
+  const harvested = heeded && fewUnseen(stop.unseenRecords);
   return stop.zeroStreak >= (harvested ? Math.min(after, stop.afterHarvested ?? STOP_AFTER_ZERO_STREAK_HARVESTED) : after);
 }
 
