@@ -356,9 +356,10 @@ export class Coordinator implements CoordinatorPort {
   /** A form's unissued queries and the evidence every strategy (and the learned policy) weighs them by. */
   private queryContext(form: FormState) {
     const pool = this.recordPoolFor(form.info.pageUrl);
-    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued);
+    const corpus = corpusView(pool, form.fields);
+    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued, (term) => corpus.documentFrequency(term));
     const listing = this.listings.get(new URL(form.info.pageUrl).host);
-    const ctx: StrategyContext = { corpus: corpusView(pool, form.fields), harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
+    const ctx: StrategyContext = { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
     return { candidates, ctx, listing };
   }
 

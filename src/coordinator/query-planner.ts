@@ -79,7 +79,12 @@ export function queryKey(formKey: string, values: Record<string, string>): strin
  * harvested from its site's records) when it has a text field, and each single option of
  * its drop-downs (others left at "any") — the dimensions a select-only form offers.
  */
-export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool }, issued: ReadonlySet<string>): QueryCandidate[] {
+/**
+ * `listedDf`: a word's document frequency as the form sees it (the held records it would list
+ * for the word, `SearchFieldModel.formDocumentFrequency`); without it, words of held records
+ * count as listable.
+ */
+export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool }, issued: ReadonlySet<string>, listedDf?: (term: string) => number): QueryCandidate[] {
   const out: QueryCandidate[] = [];
   const seen = new Map<string, QueryCandidate>();
   const add = (values: Record<string, string>, terms: string[], source: QueryCandidate['source'], prior?: number, label?: string) => {
@@ -115,7 +120,22 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     const content = pools.surface.ranked('df', { minDf: 2 }).filter((s) => s.df <= BOILERPLATE_SHARE * surfaceDocs);
     const inTitles = (s: (typeof content)[number]) => s.contexts.some((c) => c.tag === 'title');
     const surfaceTerms = [...content.filter(inTitles), ...content.filter((s) => !inTitles(s))].slice(0, POOL_CANDIDATES);
-    for (const s of surfaceTerms) add({ [name]: s.term }, [s.term], 'surface', inTitles(s) ? 0.5 + 0.5 * Math.min(1, (4 * s.df) / surfaceDocs) : (0.5 * s.df) / surfaceDocs);
+    for (const s of surfaceTerms) {
+      const values = { [name]: s.term };
+      const held = seen.get(queryKey(plan.formKey, { ...plan.fixed, ...values }));
+      // A word of the site's page titles that held records carry only where the form does not
+      // search (their text, on a title-only search) is a headline word the harvest has not
+      // sampled: the records holding it are the ones no query has listed. It is judged as a
+      // surface word, ahead of the page-title words no record uses (templates: "guide",
+      // "things"). Judged by its count in record text it scored next to nothing, and the four
+      // sports reports titled "<name> goal" stayed unfound after every other word was tried.
+      if (held?.source === 'pool' && inTitles(s) && listedDf && listedDf(s.term) < 1) {
+        held.source = 'surface';
+        held.prior = 1;
+        continue;
+      }
+      add(values, [s.term], 'surface', inTitles(s) ? 0.5 + 0.5 * Math.min(1, (4 * s.df) / surfaceDocs) : (0.5 * s.df) / surfaceDocs);
+    }
   }
   for (const { field, options } of plan.optionFields) {
     for (const o of options) add({ [field.name]: o.value }, termsOf(o.text), 'options');

@@ -96,7 +96,9 @@ export class AdaptiveStrategy implements QueryStrategy {
     const docs = ctx.corpus.documents;
     const df = c.terms.length ? Math.min(...c.terms.map((t) => ctx.corpus.documentFrequency(t))) : 0;
     const cap = this.resultCap();
-    if (docs === 0 || df === 0) {
+    // A surface word with fewer than one held record the form lists for it (a headline word
+    // held only in record text, `candidateQueries`) has no sample here: judged as unseen.
+    if (docs === 0 || df === 0 || (c.source === 'surface' && df < 1)) {
       const guess = this.sourceYield(c.source) * (0.5 + 0.5 * (c.prior ?? 0.5)) * this.absenceFactor(c.source, ctx);
       return { expectedNew: guess, returned: Math.min(cap, guess * 2), modelled: false };
     }

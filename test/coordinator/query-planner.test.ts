@@ -50,6 +50,28 @@ describe('query planner', () => {
     expect(referee?.label).toBe('keyword');
   });
 
+  it('judges a word of the site\'s page titles that held records carry only where the form does not search as a surface word', () => {
+    const weights = new ValueWeights(table);
+    const plan = planForm(form, table, weights);
+    const p = pools();
+    // Five surface pages: "penalty" in two page titles, "crowd" in the text of two.
+    const pages: [string, string][] = [['Why penalty matters', 'The crowd cheered'], ['Penalty drama', 'A crowd gathered'], ['Fixtures', 'Dates'], ['Tables', 'Points'], ['Contact', 'Email']];
+    for (const [title, text] of pages) {
+      p.surface.addRecord([{ text: title, context: { tag: 'title' } }, { text, context: { tag: 'surface' } }]);
+    }
+    p.records.addRecord([{ text: 'Derby report', context: { tag: 'title' } }, { text: 'A crowd and a penalty.', context: { tag: 'text' } }]);
+    const byTerm = (listedDf?: (t: string) => number) => new Map(candidateQueries(plan, table, weights, p, new Set(), listedDf).map((c) => [c.terms.join(' '), c]));
+    // The form lists no held record for either word (title-only search): the headline word is a surface word.
+    const titleOnly = byTerm(() => 0.03);
+    expect(titleOnly.get('penalty')).toMatchObject({ source: 'surface', prior: 1 });
+    // A word of page text only stays a record word: nothing says the site's titles use it.
+    expect(titleOnly.get('crowd')?.source).toBe('pool');
+    // A form that lists the held record for it (full text), or no form evidence: a record word.
+    expect(byTerm(() => 1).get('penalty')?.source).toBe('pool');
+    expect(byTerm().get('penalty')?.source).toBe('pool');
+    expect(new Set([...titleOnly.values()].map((c) => c.key)).size).toBe(titleOnly.size);
+  });
+
   it('leaves out queries already issued', () => {
     const weights = new ValueWeights(table);
     const plan = planForm(form, table, weights);

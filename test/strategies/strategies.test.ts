@@ -143,6 +143,21 @@ describe('query strategies', () => {
     expect(est(ctxOf(40, 15))).toBeCloseTo(0.5);
   });
 
+  it('adaptive judges a surface word that the form lists no held record for as a fresh word', () => {
+    const s = new AdaptiveStrategy();
+    s.observe({ key: 'x', source: 'surface', terms: ['x'], results: 50, newRecords: 20, pages: 5, knownBefore: 120 });
+    // One held record has "goal" in its text, which this title-only form lists at 0.03.
+    const ctx = { corpus: { documents: 50, documentFrequency: () => 0.03 }, harvested: 50, rng: Math.random };
+    const fresh = { corpus: { documents: 50, documentFrequency: () => 0 }, harvested: 50, rng: Math.random };
+    const est = (source: 'surface' | 'pool', c: typeof ctx) => s.estimate({ key: 'goal', values: {}, terms: ['goal'], source, prior: 1 }, c);
+    // As a surface word it is estimated as one no record holds: the source's yield, not 0.03 of a record.
+    expect(est('surface', ctx)).toEqual(est('surface', fresh));
+    expect(est('surface', ctx).modelled).toBe(false);
+    // A word taken from the records stays modelled by its count.
+    expect(est('pool', ctx).modelled).toBe(true);
+    expect(est('pool', ctx).expectedNew).toBeLessThan(0.1);
+  });
+
   it('adaptive state survives a JSON round trip', () => {
     const s = new AdaptiveStrategy();
     s.observe({ key: 'x', terms: ['x'], results: 30, newRecords: 30, reportedTotal: 60, pages: 3 });
