@@ -119,19 +119,21 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     const surfaceDocs = Math.max(1, pools.surface.documents);
     const content = pools.surface.ranked('df', { minDf: 2 }).filter((s) => s.df <= BOILERPLATE_SHARE * surfaceDocs);
     const inTitles = (s: (typeof content)[number]) => s.contexts.some((c) => c.tag === 'title');
+    const pageTitles = (s: (typeof content)[number]) => s.contexts.reduce((n, c) => n + (c.tag === 'title' ? c.count : 0), 0);
     const surfaceTerms = [...content.filter(inTitles), ...content.filter((s) => !inTitles(s))].slice(0, POOL_CANDIDATES);
     for (const s of surfaceTerms) {
       const values = { [name]: s.term };
       const held = seen.get(queryKey(plan.formKey, { ...plan.fixed, ...values }));
       // A word of the site's page titles that held records carry only where the form does not
-      // search (their text, on a title-only search) is a headline word the harvest has not
-      // sampled: the records holding it are the ones no query has listed. It is judged as a
-      // surface word, ahead of the page-title words no record uses (templates: "guide",
-      // "things"). Judged by its count in record text it scored next to nothing, and the four
-      // sports reports titled "<name> goal" stayed unfound after every other word was tried.
+      // search (their text, on a title-only search) may be a headline word the harvest has not
+      // sampled: the records holding it would be the ones no query has listed. Judged by its
+      // count in record text it scored next to nothing, and the four sports reports titled
+      // "<name> goal" stayed unfound after every other word was tried. It is judged as a
+      // surface word, by how many page titles hold it: one may be a template's filler ("a
+      // common guide"), three or more make it one of the site's headline words ("goal").
       if (held?.source === 'pool' && inTitles(s) && listedDf && listedDf(s.term) < 1) {
         held.source = 'surface';
-        held.prior = 1;
+        held.prior = 0.5 + 0.5 * Math.min(1, (pageTitles(s) - 1) / 2);
         continue;
       }
       add(values, [s.term], 'surface', inTitles(s) ? 0.5 + 0.5 * Math.min(1, (4 * s.df) / surfaceDocs) : (0.5 * s.df) / surfaceDocs);

@@ -54,8 +54,8 @@ describe('query planner', () => {
     const weights = new ValueWeights(table);
     const plan = planForm(form, table, weights);
     const p = pools();
-    // Five surface pages: "penalty" in two page titles, "crowd" in the text of two.
-    const pages: [string, string][] = [['Why penalty matters', 'The crowd cheered'], ['Penalty drama', 'A crowd gathered'], ['Fixtures', 'Dates'], ['Tables', 'Points'], ['Contact', 'Email']];
+    // Seven surface pages: "penalty" in three page titles, "stadium" in one, "crowd" in the text of two.
+    const pages: [string, string][] = [['Why penalty matters', 'The crowd cheered'], ['Penalty drama', 'A crowd gathered'], ['Penalty shootouts', 'Dates'], ['A stadium guide', 'Points'], ['Contact', 'Email'], ['Tables', 'Stadium'], ['About', 'Us']];
     for (const [title, text] of pages) {
       p.surface.addRecord([{ text: title, context: { tag: 'title' } }, { text, context: { tag: 'surface' } }]);
     }
@@ -64,6 +64,8 @@ describe('query planner', () => {
     // The form lists no held record for either word (title-only search): the headline word is a surface word.
     const titleOnly = byTerm(() => 0.03);
     expect(titleOnly.get('penalty')).toMatchObject({ source: 'surface', prior: 1 });
+    // One page title may be a template's filler: the lowest surface prior.
+    expect(titleOnly.get('stadium')).toMatchObject({ source: 'surface', prior: 0.5 });
     // A word of page text only stays a record word: nothing says the site's titles use it.
     expect(titleOnly.get('crowd')?.source).toBe('pool');
     // A form that lists the held record for it (full text), or no form evidence: a record word.
