@@ -124,16 +124,17 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     for (const s of surfaceTerms) {
       const values = { [name]: s.term };
       const held = seen.get(queryKey(plan.formKey, { ...plan.fixed, ...values }));
-      // A word of the site's page titles that held records carry only where the form does not
-      // search (their text, on a title-only search) may be a headline word the harvest has not
+      // A word of several page titles that held records carry only where the form does not
+      // search (their text, on a title-only search) is a headline word the harvest has not
       // sampled: the records holding it would be the ones no query has listed. Judged by its
       // count in record text it scored next to nothing, and the four sports reports titled
       // "<name> goal" stayed unfound after every other word was tried. It is judged as a
-      // surface word, by how many page titles hold it: one may be a template's filler ("a
-      // common guide"), three or more make it one of the site's headline words ("goal").
-      if (held?.source === 'pool' && inTitles(s) && listedDf && listedDf(s.term) < 1) {
+      // surface word, with the full prior from three page titles on. A word of one page title
+      // may be a template's filler ("Rally: a common guide"): its record count stands.
+      const titles = pageTitles(s);
+      if (held?.source === 'pool' && titles >= 2 && listedDf && listedDf(s.term) < 1) {
         held.source = 'surface';
-        held.prior = 0.5 + 0.5 * Math.min(1, (pageTitles(s) - 1) / 2);
+        held.prior = 0.5 + 0.5 * Math.min(1, (titles - 1) / 2);
         continue;
       }
       add(values, [s.term], 'surface', inTitles(s) ? 0.5 + 0.5 * Math.min(1, (4 * s.df) / surfaceDocs) : (0.5 * s.df) / surfaceDocs);
