@@ -78,8 +78,6 @@ export function queryKey(formKey: string, values: Record<string, string>): strin
  * All unissued queries for a form: keywords (LVS keyword values in table order, then terms
  * harvested from its site's records) when it has a text field, and each single option of
  * its drop-downs (others left at "any") — the dimensions a select-only form offers.
- */
-/**
  * `listedDf`: a word's document frequency as the form sees it (the held records it would list
  * for the word, `SearchFieldModel.formDocumentFrequency`); without it, words of held records
  * count as listable.
