@@ -357,7 +357,7 @@ export class Coordinator implements CoordinatorPort {
   private queryContext(form: FormState) {
     const pool = this.recordPoolFor(form.info.pageUrl);
     const corpus = corpusView(pool, form.fields);
-    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued, (term) => corpus.documentFrequency(term));
+    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued, corpus.documentFrequency);
     const listing = this.listings.get(new URL(form.info.pageUrl).host);
     const ctx: StrategyContext = { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
     return { candidates, ctx, listing };

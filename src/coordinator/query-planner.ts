@@ -85,9 +85,9 @@ export function queryKey(formKey: string, values: Record<string, string>): strin
 export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool }, issued: ReadonlySet<string>, listedDf?: (term: string) => number): QueryCandidate[] {
   const out: QueryCandidate[] = [];
   const seen = new Map<string, QueryCandidate>();
+  const keyOf = (values: Record<string, string>) => queryKey(plan.formKey, { ...plan.fixed, ...values });
   const add = (values: Record<string, string>, terms: string[], source: QueryCandidate['source'], prior?: number, label?: string) => {
-    const full = { ...plan.fixed, ...values };
-    const key = queryKey(plan.formKey, full);
+    const key = keyOf(values);
     if (issued.has(key)) return;
     const earlier = seen.get(key);
     if (earlier) {
@@ -96,7 +96,7 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
       if (source === 'title') earlier.source = 'title';
       return;
     }
-    const candidate: QueryCandidate = { key, values: full, terms, source, prior, label };
+    const candidate: QueryCandidate = { key, values: { ...plan.fixed, ...values }, terms, source, prior, label };
     seen.set(key, candidate);
     out.push(candidate);
   };
@@ -116,12 +116,12 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     // Words of page titles rank first: titles name what the site holds.
     const surfaceDocs = Math.max(1, pools.surface.documents);
     const content = pools.surface.ranked('df', { minDf: 2 }).filter((s) => s.df <= BOILERPLATE_SHARE * surfaceDocs);
-    const inTitles = (s: (typeof content)[number]) => s.contexts.some((c) => c.tag === 'title');
     const pageTitles = (s: (typeof content)[number]) => s.contexts.reduce((n, c) => n + (c.tag === 'title' ? c.count : 0), 0);
+    const inTitles = (s: (typeof content)[number]) => pageTitles(s) > 0;
     const surfaceTerms = [...content.filter(inTitles), ...content.filter((s) => !inTitles(s))].slice(0, POOL_CANDIDATES);
     for (const s of surfaceTerms) {
       const values = { [name]: s.term };
-      const held = seen.get(queryKey(plan.formKey, { ...plan.fixed, ...values }));
+      const held = seen.get(keyOf(values));
       // A word of several page titles that held records carry only where the form does not
       // search (their text, on a title-only search) is a headline word the harvest has not
       // sampled: the records holding it would be the ones no query has listed. Judged by its
