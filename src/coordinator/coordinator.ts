@@ -20,7 +20,7 @@ import { A3cFormMemory } from '../strategies/a3c-memory.ts';
 import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
-import { SiteListings, chao1Unseen, unseenShare } from './unseen-records.ts';
+import { SiteListings, chao1Unseen, unseenShare, type ListingTally } from './unseen-records.ts';
 import { listLeaveRate } from './dry-lists.ts';
 import { mayBeAllMatches, restIsKnown, SearchFieldModel, unheldInRest } from './search-fields.ts';
 
@@ -356,9 +356,9 @@ export class Coordinator implements CoordinatorPort {
   /** A form's unissued queries and the evidence every strategy (and the learned policy) weighs them by. */
   private queryContext(form: FormState) {
     const pool = this.recordPoolFor(form.info.pageUrl);
-    const corpus = corpusView(pool, form.fields);
-    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued, corpus.documentFrequency);
     const listing = this.listings.get(new URL(form.info.pageUrl).host);
+    const corpus = corpusView(pool, form.fields, listing);
+    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued, corpus.documentFrequency);
     const ctx: StrategyContext = { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
     return { candidates, ctx, listing };
   }
@@ -709,10 +709,28 @@ interface SavedCoordinator {
 /**
  * Reads the site's pool anew on every call: it is replaced when the record template changes.
  * Document frequencies are the form's (`SearchFieldModel.formDocumentFrequency`): a word's
- * holders count by whether this form lists records holding it where they do.
+ * holders count by whether this form lists records holding it where they do. The records listed
+ * once are read from the site's listing tally as it stands at the call.
  */
-function corpusView(records: RecordPool, fields: SearchFieldModel): CorpusView {
+function corpusView(records: RecordPool, fields: SearchFieldModel, listing: ListingTally | undefined): CorpusView {
+  const listedOnce = (url: string) => listing!.timesListed(url) === 1;
+  let onceDocuments: number | undefined;
   return {
+    ...(listing && {
+      listedOnce: {
+        get documents() {
+          if (onceDocuments === undefined) {
+            onceDocuments = 0;
+            for (const url of records.urls()) if (listedOnce(url)) onceDocuments++;
+          }
+          return onceDocuments;
+        },
+        frequency: (term: string) => {
+          const words = termsOf(term);
+          return words.length ? Math.min(...words.map((w) => fields.formHolderCount(w, records, listedOnce))) : 0;
+        },
+      },
+    }),
     get documents() {
       return records.keywords.documents;
     },

@@ -91,6 +91,17 @@ export class SearchFieldModel {
     return df;
   }
 
+  /**
+   * The holders of one word that `keep` keeps, counted as `formDocumentFrequency` counts them
+   * (each by its chance of being listed once a list has missed a holder, else 1).
+   */
+  formHolderCount(word: string, pool: RecordPool, keep: (url: string) => boolean): number {
+    const missed = this.hasMissed();
+    let count = 0;
+    for (const [url, mask] of pool.recordsHolding(word)) if (keep(url)) count += missed ? this.listedChanceHigh(mask) : 1;
+    return count;
+  }
+
   /** How many harvested records, outside `exclude`, a query for all of `terms` matches: each holder counts by its chance. */
   expectedHeldMatches(terms: readonly string[], pool: RecordPool, exclude: ReadonlySet<string>): ExpectedCount {
     const count = { mean: 0, variance: 0 };

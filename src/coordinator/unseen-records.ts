@@ -39,6 +39,11 @@ export class ListingTally implements ListingCounts {
   get distinct(): number {
     return this.counts.size;
   }
+
+  /** How many times result lists have listed the record at this (canonical) URL. */
+  timesListed(url: string): number {
+    return this.counts.get(url) ?? 0;
+  }
 }
 
 /** A `ListingTally` per site, `siteOf` naming the site of a record's (canonical) URL. */

@@ -45,6 +45,11 @@ export class RecordPool {
     for (const r of this.records) this.count(r);
   }
 
+  /** The canonical URLs of the harvested records that have one. */
+  *urls(): Iterable<string> {
+    for (const r of this.records) if (r.url) yield r.url;
+  }
+
   /** The harvested records (by URL) that hold `term` (lower-cased surface word), each with the mask of the parts that do. */
   recordsHolding(term: string): ReadonlyMap<string, number> {
     return this.holders.get(term.toLowerCase()) ?? EMPTY;

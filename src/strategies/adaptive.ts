@@ -11,8 +11,10 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  *                       harvested / (1 − u), u the unseen share: the larger of the share of
  *                       new records in the latest result lists and Good–Turing's
  *                       (records listed once / listings)
- *   matches        M  ≈ N · df(t) / docs            (P(t) taken from the harvested sample;
- *                                                   df = 1 adjusted by Good–Turing: onceHeldDf)
+ *   matches        M  ≈ df(t) + (N − docs) · s(t)   (s(t): the share of unseen records holding t,
+ *                       from the records listed once, unseenHolderShare; the paper's P(t) from the
+ *                       whole harvest, df(t) / docs, is what it falls back to; df = 1 adjusted
+ *                       by Good–Turing: onceHeldDf)
  *   returned       R  = min(M, cap)                 (cap = largest result list a query got)
  *   new records    E  = R · (1 − df(t) / M)         (what the site returns, minus what we have)
  *   cost           C  = 1 + R / pageSize + E        (the query, its result pages, the records)
@@ -31,6 +33,8 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  * estimates are calibrated by what its issued queries actually brought (actual / predicted).
  */
 const OPTIMISTIC_NEW = 10;
+/** Pseudo-records of the harvest's share of a word that the share among records listed once is shrunk towards. */
+const SINGLETON_PSEUDO_RECORDS = 20;
 const PRIOR_QUERIES = 2;
 /** The latest result lists, this many results in all, bound the site size from below by their share of new records. */
 const RECENT_RESULTS = 100;
@@ -103,10 +107,31 @@ export class AdaptiveStrategy implements QueryStrategy {
       return { expectedNew: guess, returned: Math.min(cap, guess * 2), modelled: false };
     }
     const n = Math.max(this.siteSize(ctx), docs);
-    const matches = (n * (df === 1 ? this.onceHeldDf(ctx) : df)) / docs;
+    const held = df === 1 ? this.onceHeldDf(ctx) : df;
+    const matches = held + (n - docs) * this.unseenHolderShare(c, df, held, ctx);
     const returned = Math.min(matches, cap);
     const expectedNew = matches > df ? returned * (1 - df / matches) * this.calibration(c.source) : 0;
     return { expectedNew, returned, modelled: true };
+  }
+
+  /**
+   * The share of the site's unseen records that hold the candidate's terms. Ntoulas et al. take
+   * it from the whole harvest (held / docs): unseen records hold a word as often as held ones.
+   * They do not: they are the records every list so far has missed, so a word whose holders
+   * the lists keep meeting again (a template adjective of 200 records, each listed three times)
+   * has few left, and a word whose holders were met once (a category no query has named) has
+   * many. The records listed once are the sample nearest the unseen (Good–Turing), so the share
+   * is taken from them, shrunk towards the harvest's by SINGLETON_PSEUDO_RECORDS (a small or
+   * noisy singleton sample, or none, leaves the harvest's share). On home the old share made the
+   * last queries capped lists of 200 known records ("drill", "easy": 2 and 12 new in 20 pages).
+   */
+  unseenHolderShare(c: QueryCandidate, df: number, held: number, ctx: StrategyContext): number {
+    const docs = ctx.corpus.documents;
+    const once = ctx.corpus.listedOnce;
+    if (!once) return held / docs;
+    // A word one record holds is scaled by Good–Turing's adjusted count (onceHeldDf) in both samples.
+    const onceHolders = Math.min(df, once.documents, ...c.terms.map((t) => once.frequency(t))) * (held / df);
+    return (onceHolders + SINGLETON_PSEUDO_RECORDS * (held / docs)) / (once.documents + SINGLETON_PSEUDO_RECORDS);
   }
 
   /**

@@ -58,6 +58,12 @@ export interface CorpusView {
    * count may be fractional.
    */
   documentFrequency(term: string): number;
+  /**
+   * The harvested records that the site's result lists have listed once only (Good–Turing's
+   * singletons: the sample nearest the records no list has shown), and how many of them hold
+   * `term`, counted as `documentFrequency` counts; absent: unknown.
+   */
+  listedOnce?: { readonly documents: number; frequency(term: string): number };
   /** How many words exactly `df` records hold (Good–Turing's n_r); absent: unknown. */
   termsWithDf?(df: number): number;
   /** What the pool knows of one word (undefined when unseen): the features of Jiang et al. */

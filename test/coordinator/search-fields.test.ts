@@ -88,6 +88,19 @@ describe('SearchFieldModel', () => {
     expect(m.formDocumentFrequency('scored', p)).toBeCloseTo(6 / 7);
     expect(m.formDocumentFrequency('tennis', p)).toBe(0);
   });
+
+  it('counts the holders a filter keeps as the form sees them: 1 each until a list misses a holder, then by chance', () => {
+    const m = new SearchFieldModel();
+    const p = pool();
+    // Records 0–3 hold "goal" in their titles, 4–9 in their text only; keep the even ones.
+    const even = (u: string) => Number(u.split('/').pop()) % 2 === 0;
+    expect([...p.urls()]).toHaveLength(10);
+    expect(m.formHolderCount('goal', p, even)).toBe(5);
+    m.observe(['goal'], new Set([0, 1, 2, 3].map(url)), true, p);
+    // Two title holders (0, 2) at 1, three text-only holders (4, 6, 8) at 1/7.
+    expect(m.formHolderCount('goal', p, even)).toBeCloseTo(2 + 3 / 7);
+    expect(m.formHolderCount('tennis', p, even)).toBe(0);
+  });
 });
 
 const sure = (n: number) => ({ mean: n, variance: 0 });

@@ -24,5 +24,6 @@ describe('records not yet listed (Chao1)', () => {
     // a: 3 times, b: twice, c: once.
     expect({ distinct: t.distinct, once: t.once, twice: t.twice, total: t.total }).toEqual({ distinct: 3, once: 1, twice: 1, total: 6 });
     expect(chao1Unseen(t)).toBe(0);
+    expect(['a', 'b', 'c', 'd'].map((u) => t.timesListed(u))).toEqual([3, 2, 1, 0]);
   });
 });

@@ -143,6 +143,30 @@ describe('query strategies', () => {
     expect(est(ctxOf(40, 15))).toBeCloseTo(0.5);
   });
 
+  it('adaptive expects of a word the unseen records the records listed once suggest, not the whole harvest', () => {
+    const s = new AdaptiveStrategy();
+    // 50 results, 30 of the 120 known recaptured: 200 records on the site, 100 held, 100 unseen; cap 50.
+    s.observe({ key: 'x', terms: ['x'], results: 50, newRecords: 20, pages: 5, knownBefore: 120 });
+    const df: Record<string, number> = { broad: 60, category: 30 };
+    // Of the 20 held records listed only once, none holds "broad" (its holders were met again and again), 15 hold "category".
+    const once: Record<string, number> = { broad: 0, category: 15 };
+    const corpusOf = (onceDocuments: number | undefined): CorpusView => ({
+      documents: 100,
+      documentFrequency: (t) => df[t] ?? 0,
+      ...(onceDocuments === undefined ? {} : { listedOnce: { documents: onceDocuments, frequency: (t: string) => once[t] ?? 0 } }),
+    });
+    const est = (term: string, onceDocuments?: number) => s.estimate({ key: term, values: {}, terms: [term], source: 'pool' }, { corpus: corpusOf(onceDocuments), harvested: 100, rng: Math.random }).expectedNew;
+    // The whole harvest's share (Ntoulas et al.): M = df + 100 · df/100 = 2·df, capped at 50: E = 50 · (1 − df/M) = 25 for both.
+    expect(est('broad')).toBeCloseTo(25);
+    expect(est('category')).toBeCloseTo(25);
+    // From the records listed once, shrunk by 20 pseudo-records: broad (0 + 20·0.6)/40 = 0.3, M = 90,
+    // E = 50 · (1 − 60/90) = 16.67; category (15 + 20·0.3)/40 = 0.525, M = 82.5, E = 50 · (1 − 30/82.5) = 31.82.
+    expect(est('broad', 20)).toBeCloseTo(16.667, 2);
+    expect(est('category', 20)).toBeCloseTo(31.818, 2);
+    // No record listed once (or no tally at all): the harvest's share stands.
+    expect(est('category', 0)).toBeCloseTo(25);
+  });
+
   it('adaptive judges a surface word that the form lists no held record for as a fresh word', () => {
     const s = new AdaptiveStrategy();
     s.observe({ key: 'x', source: 'surface', terms: ['x'], results: 50, newRecords: 20, pages: 5, knownBefore: 120 });
