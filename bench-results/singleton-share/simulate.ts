@@ -16,6 +16,7 @@ import { siteModel } from '../../src/testbed/model.ts';
 import { fullText, tokenize } from '../../src/testbed/search.ts';
 import { STOP_WORDS } from '../../src/testbed/vocabulary.ts';
 import { isTestbedDomain } from '../../src/testbed/sites.ts';
+import { chao1Unseen } from '../../src/coordinator/unseen-records.ts';
 
 const STOP = new Set(STOP_WORDS);
 const domain = process.argv[2] ?? '';
@@ -34,7 +35,7 @@ const listOf = (q: string) => {
 
 interface State { held: Map<number, number>; issued: Set<string>; holders: Map<string, number[]> }
 type Estimator = (word: string, s: State) => { E: number; R: number };
-const chao1 = (f1: number, f2: number) => (f1 * Math.max(0, f1 - 1)) / (2 * (f2 + 1));
+const chao1 = (f1: number, f2: number) => chao1Unseen({ once: f1, twice: f2, distinct: 0 });
 function singletons(s: State): { f1: number; f2: number } {
   let f1 = 0;
   let f2 = 0;

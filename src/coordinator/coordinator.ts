@@ -713,32 +713,12 @@ interface SavedCoordinator {
  * once are read from the site's listing tally as it stands at the call.
  */
 function corpusView(records: RecordPool, fields: SearchFieldModel, listing: ListingTally | undefined): CorpusView {
-  const listedOnce = (url: string) => listing!.timesListed(url) === 1;
-  let onceDocuments: number | undefined;
   return {
-    ...(listing && {
-      listedOnce: {
-        get documents() {
-          if (onceDocuments === undefined) {
-            onceDocuments = 0;
-            for (const url of records.urls()) if (listedOnce(url)) onceDocuments++;
-          }
-          return onceDocuments;
-        },
-        frequency: (term: string) => {
-          const words = termsOf(term);
-          return words.length ? Math.min(...words.map((w) => fields.formHolderCount(w, records, listedOnce))) : 0;
-        },
-      },
-    }),
+    ...(listing && { listedOnce: listedOnceView(records, fields, listing) }),
     get documents() {
       return records.keywords.documents;
     },
-    documentFrequency: (term: string) => {
-      const words = termsOf(term);
-      if (words.length === 0) return 0;
-      return Math.min(...words.map((w) => fields.formDocumentFrequency(w, records) ?? records.keywords.stats(w)?.df ?? 0));
-    },
+    documentFrequency: (term: string) => overWords(term, (w) => fields.formDocumentFrequency(w, records) ?? records.keywords.stats(w)?.df ?? 0),
     termsWithDf: (df: number) => records.keywords.termsWithDf(df),
     termStats: (term: string) => {
       const s = records.keywords.stats(term);
@@ -748,6 +728,28 @@ function corpusView(records: RecordPool, fields: SearchFieldModel, listing: List
       return { pos: s.pos, tf: s.tf, df: s.df, ridf: s.ridf, contexts };
     },
   };
+}
+
+/** The held records the site's lists have listed once, counted on first use (one view per query choice). */
+function listedOnceView(records: RecordPool, fields: SearchFieldModel, listing: ListingTally): NonNullable<CorpusView['listedOnce']> {
+  const once = (url: string) => listing.timesListed(url) === 1;
+  let documents: number | undefined;
+  return {
+    get documents() {
+      if (documents === undefined) {
+        documents = 0;
+        for (const url of records.urls()) if (once(url)) documents++;
+      }
+      return documents;
+    },
+    frequency: (term: string) => overWords(term, (w) => fields.formHolderCount(w, records, once)),
+  };
+}
+
+/** A count for a query of one or more words: its rarest word's (0 for no word). */
+function overWords(term: string, count: (word: string) => number): number {
+  const words = termsOf(term);
+  return words.length ? Math.min(...words.map(count)) : 0;
 }
 
 /** Adds the canonical URLs of `links` (those that are URLs) to `into`, and returns it. */

@@ -85,17 +85,15 @@ export class SearchFieldModel {
    * of the site's commonest words, and its queries came back empty.
    */
   formDocumentFrequency(word: string, pool: RecordPool): number | undefined {
-    if (!this.hasMissed()) return undefined;
-    let df = 0;
-    for (const mask of pool.recordsHolding(word).values()) df += this.listedChanceHigh(mask);
-    return df;
+    return this.hasMissed() ? this.formHolderCount(word, pool) : undefined;
   }
 
   /**
-   * The holders of one word that `keep` keeps, counted as `formDocumentFrequency` counts them
-   * (each by its chance of being listed once a list has missed a holder, else 1).
+   * The holders of one word that `keep` keeps (all by default), counted as
+   * `formDocumentFrequency` counts them: each by its chance of being listed once a list has
+   * missed a holder, else 1.
    */
-  formHolderCount(word: string, pool: RecordPool, keep: (url: string) => boolean): number {
+  formHolderCount(word: string, pool: RecordPool, keep: (url: string) => boolean = () => true): number {
     const missed = this.hasMissed();
     let count = 0;
     for (const [url, mask] of pool.recordsHolding(word)) if (keep(url)) count += missed ? this.listedChanceHigh(mask) : 1;
