@@ -79,6 +79,8 @@ export interface CrawlCliOptions {
   stopMaxUnseen?: number;
   /** a3c with fresh parameters (`--model fresh`): the starting weight of the yield model's prior (`train --prior-scale`). */
   initialPriorScale?: number;
+  /** Record episodes go ahead of the pages queued before them (default: schedule order). */
+  recordsFirst?: boolean;
 }
 
 /** Queries in a row without a new record after which every strategy leaves a form. */
@@ -139,6 +141,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--playwright-trace', 'save a Playwright trace (zip) of every episode in <run>/playwright/ (open with `npx playwright show-trace`)', false)
     .option('--no-trace-messages', 'trace only actions and errors, not every agent message (replay needs them)')
     .option('--from-trace <trace>', 're-run, from scratch, the configuration recorded in a trace.jsonl (or run directory); options given here override it')
+    .option('--records-first', 'open the records a result list names ahead of the pages queued before them, so a crawl cut short by pages or time holds more records (default: schedule order, the order the shipped model was trained in)', false)
     .addOption(new Option('--host-bandit <mode>', "which host's waiting episode goes next: Thompson sampling over hosts (Anthelion), or off (schedule order)").choices(['thompson', 'off']).default('off'))
     .option('--model <dir>', "a3c: policy model to start from (default: the shipped models/a3c-default; 'fresh' = new parameters from --seed)")
     .option('--frozen', 'a3c: act with the model as loaded, no learning: the best-scored query while the form pays, a draw from the policy after queries with nothing new', false)
@@ -251,6 +254,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }) } : undefined,
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
+      recordsFirst: !!opts.recordsFirst,
     };
     let store: RunStore;
     if (opts.resume) {

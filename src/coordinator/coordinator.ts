@@ -50,6 +50,8 @@ export interface CoordinatorConfig {
   restarts?: 'weblog' | 'off';
   /** Dry queries from which a result list is cut once the site looks harvested (default `SKIP_DRY_LISTS_AFTER`; 0: never). */
   skipDryListsAfter?: number;
+  /** Record episodes go to the agents ahead of the episodes waiting before them; off (default): schedule order (`episode-order.ts`). */
+  recordsFirst?: boolean;
 }
 
 interface FormState {

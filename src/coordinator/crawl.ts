@@ -17,6 +17,7 @@ import { PolicyThreads } from '../agent/policy-threads.ts';
 import { Coordinator, type CoordinatorConfig } from './coordinator.ts';
 import type { EpisodeAssignment } from './messages.ts';
 import { HeldEpisodes } from './host-bandit.ts';
+import { EpisodeLine, goesFirst } from './episode-order.ts';
 import { wgeGuideFor, type WgeOptions } from './wge-guide.ts';
 
 export interface CrawlRunOptions {
@@ -68,9 +69,14 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   const pendingAdds = new Set<Promise<unknown>>();
   // One request per episode; harvest episodes of one form repeat, so they are keyed by episode id.
   const toRequest = (a: EpisodeAssignment) => ({ url: a.startUrl, uniqueKey: a.kind === 'explore' ? a.startUrl : a.kind === 'record' ? `record:${a.startUrl}` : `harvest:${a.formKey}:${a.episodeId}`, skipNavigation: true, userData: { assignment: a } });
-  const waiting: EpisodeAssignment[] = [];
-  // Host bandit: every episode waits here, one FIFO per host, until the queue runs low.
-  const held = opts.config.hostBandit === 'thompson' ? new HeldEpisodes<EpisodeAssignment>() : undefined;
+  // With `recordsFirst`, record episodes go ahead of the rest (episode-order.ts).
+  const recordsFirst = opts.config.recordsFirst === true;
+  const first = (a: EpisodeAssignment) => goesFirst(a, recordsFirst);
+  const waiting = new EpisodeLine<EpisodeAssignment>(first);
+  // Episodes wait here, in lines of our own, until the queue runs low, where the order is ours to
+  // keep: the host bandit's, one line per host; records first, one line (Crawlee's forefront does
+  // not pass the requests its queue head has already taken: records waited behind 20 of them).
+  const held = opts.config.hostBandit === 'thompson' ? new HeldEpisodes<EpisodeAssignment>(first) : recordsFirst && !opts.deterministic ? new HeldEpisodes<EpisodeAssignment>(first, () => 'all') : undefined;
   const enqueue = (a: EpisodeAssignment) => {
     if (held) {
       held.push(a);
@@ -83,7 +89,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
     const p = queue.addRequest(toRequest(a)).finally(() => pendingAdds.delete(p));
     pendingAdds.add(p);
   };
-  /** Deterministic mode: the queue holds one episode at a time, the next one in schedule order. */
+  /** Deterministic mode: the queue holds one episode at a time, the next one in schedule order (records first, with `recordsFirst`). */
   const feedNext = async () => {
     while (waiting.length) {
       const added = await queue.addRequest(toRequest(waiting.shift()!));
@@ -91,9 +97,9 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
     }
   };
   /**
-   * Host bandit: while fewer than two episodes per agent are queued or running (deterministic:
-   * until one new episode is queued), the coordinator's Thompson sampling picks the host whose
-   * oldest waiting episode goes into the queue.
+   * Held episodes: while fewer than two episodes per agent are queued or running (deterministic:
+   * until one new episode is queued), the next one goes into the queue: the oldest (records first)
+   * of the host the coordinator's Thompson sampling picks, or of the one line.
    */
   const feedHeld = async () => {
     while (held?.size && (opts.deterministic || queue.getPendingCount() < 2 * opts.agents)) {

@@ -12,12 +12,13 @@
  * failure: a host that errors costs the crawl pages too.
  *
  * To choose, every host with waiting work draws θ_h ~ Beta(1 + s_h, 1 + f_h), and the host
- * with the largest θ releases its oldest waiting episode (`HeldEpisodes`: one FIFO per host,
- * so within a host the coordinator's schedule order is kept).
+ * with the largest θ releases its oldest waiting episode (`HeldEpisodes`: one line per host,
+ * so within a host the coordinator's schedule order is kept, records first: `episode-order.ts`).
  *
  * A "host" is the URL's host with its port (`new URL(u).host`): the built-in testbed sites
  * all live on 127.0.0.1 and differ by port only.
  */
+import { EpisodeLine } from './episode-order.ts';
 
 export interface HostStats {
   successes: number;
@@ -88,19 +89,28 @@ export class HostBandit {
   }
 }
 
-/** The episodes held back from the queue, one FIFO per host. */
+/** The episodes held back from the queue, one line per host (or per `lineOf`). */
 export class HeldEpisodes<T extends { startUrl: string }> {
-  private readonly byHost = new Map<string, T[]>();
+  private readonly byHost = new Map<string, EpisodeLine<T>>();
   private count = 0;
+
+  /**
+   * `goesFirst`: the items that pass the rest of their line (record episodes); `lineOf`: the line
+   * an item waits in, by default its host (one name for all: a single line, not the bandit's).
+   */
+  constructor(
+    private readonly goesFirst: (item: T) => boolean = () => false,
+    private readonly lineOf: (item: T) => string = (item) => hostOf(item.startUrl),
+  ) {}
 
   get size(): number {
     return this.count;
   }
 
   push(item: T): void {
-    const host = hostOf(item.startUrl);
+    const host = this.lineOf(item);
     let list = this.byHost.get(host);
-    if (!list) this.byHost.set(host, (list = []));
+    if (!list) this.byHost.set(host, (list = new EpisodeLine<T>(this.goesFirst)));
     list.push(item);
     this.count++;
   }
@@ -110,7 +120,7 @@ export class HeldEpisodes<T extends { startUrl: string }> {
     return [...this.byHost].filter(([, l]) => l.length > 0).map(([h]) => h);
   }
 
-  /** The oldest waiting episode of `host`. */
+  /** The oldest waiting episode of `host` (of those that go first, if any). */
   take(host: string): T | undefined {
     const item = this.byHost.get(host)?.shift();
     if (item) this.count--;

@@ -1,0 +1,35 @@
+/**
+ * End-to-end: `crawl --records-first` in real Chromium. On the sports site a hundred surface
+ * articles wait in the queue ahead of the records its first queries list: in schedule order a
+ * crawl cut short by its page budget spends that budget on them first; records first, it opens
+ * the records as they are listed.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { crawl, readLines } from './helpers.ts';
+
+type Page = { kind: string };
+
+const kinds = (runDir: string) => readLines<Page>(join(runDir, 'pages.jsonl')).map((p) => p.kind);
+
+describe('crawl --records-first (real Chromium)', { timeout: 600_000 }, () => {
+  it('opens listed records ahead of the waiting surface pages', async () => {
+    const budget = { agents: 2, maxQueries: 4, maxPages: 100, timeLimit: 280, scale: 'small' as const };
+    const scheduled = await crawl('sports', budget);
+    const first = await crawl('sports', { ...budget, recordsFirst: true });
+    for (const s of [scheduled, first]) expect(s.stoppedBy).toBe('page-budget');
+    // Surface pages fetched after the result list that named the first record, before that record.
+    const wait = (k: string[]) => {
+      const at = k.indexOf('record');
+      const listedAt = k.lastIndexOf('result', at);
+      return at === -1 ? k.length - k.indexOf('result') : k.slice(listedAt, at).filter((x) => x === 'surface').length;
+    };
+    const inOrder = kinds(scheduled.runDir);
+    const recordsFirst = kinds(first.runDir);
+    expect(recordsFirst.indexOf('record')).toBeGreaterThan(0);
+    // Records first, only the episodes already queued (two per agent) pass it; in schedule order the articles queued before it do.
+    expect(wait(recordsFirst)).toBeLessThanOrEqual(2 * budget.agents);
+    expect(wait(inOrder)).toBeGreaterThan(2 * budget.agents);
+    expect(first.totals.recordsHarvested).toBeGreaterThanOrEqual(scheduled.totals.recordsHarvested);
+  });
+});
