@@ -72,50 +72,48 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   // With `recordsFirst`, record episodes go ahead of the rest (episode-order.ts).
   const recordsFirst = opts.config.recordsFirst === true;
   const first = (a: EpisodeAssignment) => goesFirst(a, recordsFirst);
+  // Episodes wait in lines of our own where the order is ours to keep: one line for the
+  // deterministic schedule and for records first (Crawlee's forefront does not pass the requests
+  // its queue head has already taken: records waited behind 20 of them); with the host bandit,
+  // one line per host.
   const waiting = new EpisodeLine<EpisodeAssignment>(first);
-  // Episodes wait here, in lines of our own, until the queue runs low, where the order is ours to
-  // keep: the host bandit's, one line per host; records first, one line (Crawlee's forefront does
-  // not pass the requests its queue head has already taken: records waited behind 20 of them).
-  const held = opts.config.hostBandit === 'thompson' ? new HeldEpisodes<EpisodeAssignment>(first) : recordsFirst && !opts.deterministic ? new HeldEpisodes<EpisodeAssignment>(first, () => 'all') : undefined;
+  const held = opts.config.hostBandit === 'thompson' ? new HeldEpisodes<EpisodeAssignment>(first) : undefined;
   const enqueue = (a: EpisodeAssignment) => {
     if (held) {
       held.push(a);
       return;
     }
-    if (opts.deterministic) {
+    if (opts.deterministic || recordsFirst) {
       waiting.push(a);
       return;
     }
     const p = queue.addRequest(toRequest(a)).finally(() => pendingAdds.delete(p));
     pendingAdds.add(p);
   };
-  /** Deterministic mode: the queue holds one episode at a time, the next one in schedule order (records first, with `recordsFirst`). */
-  const feedNext = async () => {
-    while (waiting.length) {
-      const added = await queue.addRequest(toRequest(waiting.shift()!));
-      if (!added.wasAlreadyPresent && !added.wasAlreadyHandled) return;
-    }
-  };
   /**
-   * Held episodes: while fewer than two episodes per agent are queued or running (deterministic:
-   * until one new episode is queued), the next one goes into the queue: the oldest (records first)
-   * of the host the coordinator's Thompson sampling picks, or of the one line.
+   * Waiting episodes go into the queue while fewer than two per agent are queued or running
+   * (deterministic: until one new episode is queued, so the queue holds one at a time).
    */
-  const feedHeld = async () => {
-    while (held?.size && (opts.deterministic || queue.getPendingCount() < 2 * opts.agents)) {
-      const a = held.take(coordinator.pickHost(held.hosts()))!;
-      const added = await queue.addRequest(toRequest(a));
+  const feed = async (waits: () => boolean, next: () => EpisodeAssignment) => {
+    while (waits() && (opts.deterministic || queue.getPendingCount() < 2 * opts.agents)) {
+      const added = await queue.addRequest(toRequest(next()));
       if (opts.deterministic && !added.wasAlreadyPresent && !added.wasAlreadyHandled) return;
     }
   };
+  /** The one line: schedule order, records first with `recordsFirst`. */
+  const feedWaiting = () => feed(() => waiting.length > 0, () => waiting.shift()!);
+  /** Host bandit: the oldest waiting episode (records first) of the host the coordinator's Thompson sampling picks. */
+  const feedHeld = () => feed(() => !!held?.size, () => held!.take(coordinator.pickHost(held!.hosts()))!);
   const coordinator = new Coordinator(opts.config, opts.table, opts.store, enqueue);
   // The learned strategy's parameter server (and WGE) before any harvest episode is scheduled.
   await coordinator.preparePolicy(wgeGuideFor(opts.wge, opts.config.policy));
   if (opts.resume) coordinator.restore();
   else for (const seed of opts.seeds) coordinator.addSeed(seed);
   await Promise.all(pendingAdds);
-  if (opts.deterministic && (await queue.isEmpty())) await feedNext();
-  if (held && (!opts.deterministic || (await queue.isEmpty()))) await feedHeld();
+  if (!opts.deterministic || (await queue.isEmpty())) {
+    await feedWaiting();
+    await feedHeld();
+  }
 
   // The learned strategy: one worker thread per agent for its copy of the policy network.
   const policyThreads = opts.config.policy ? await PolicyThreads.start(opts.deterministic ? 1 : opts.agents) : undefined;
@@ -159,7 +157,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
         }
         episodes++;
         await Promise.all(pendingAdds);
-        if (opts.deterministic) await feedNext();
+        await feedWaiting();
         await feedHeld();
         opts.onProgress?.(coordinator);
         if (episodes % 25 === 0) await coordinator.checkpoint();
@@ -168,7 +166,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
         failedEpisodes++;
         const a = request.userData['assignment'] as EpisodeAssignment;
         await coordinator.send({ type: 'error', episodeId: a.episodeId, url: request.url, message: error.message });
-        if (opts.deterministic) await feedNext();
+        await feedWaiting();
         await feedHeld();
       },
     },

@@ -19,8 +19,8 @@ export function goesFirst(a: Pick<EpisodeAssignment, 'kind'>, recordsFirst: bool
 
 /**
  * A waiting line in schedule order, except that items `first` picks (record episodes, by
- * `goesFirst`) pass every one it does not; among themselves they keep their order. For the
- * deterministic schedule, where the queue holds one episode at a time, and the host bandit's lines.
+ * `goesFirst`) pass every one it does not; among themselves they keep their order. The crawl's
+ * waiting line (deterministic schedule, records first) and each of the host bandit's lines.
  */
 export class EpisodeLine<T> {
   private readonly first: T[] = [];

@@ -89,26 +89,20 @@ export class HostBandit {
   }
 }
 
-/** The episodes held back from the queue, one line per host (or per `lineOf`). */
+/** The episodes held back from the queue, one line per host. */
 export class HeldEpisodes<T extends { startUrl: string }> {
   private readonly byHost = new Map<string, EpisodeLine<T>>();
   private count = 0;
 
-  /**
-   * `goesFirst`: the items that pass the rest of their line (record episodes); `lineOf`: the line
-   * an item waits in, by default its host (one name for all: a single line, not the bandit's).
-   */
-  constructor(
-    private readonly goesFirst: (item: T) => boolean = () => false,
-    private readonly lineOf: (item: T) => string = (item) => hostOf(item.startUrl),
-  ) {}
+  /** `goesFirst`: the items that pass the rest of their host's line (record episodes). */
+  constructor(private readonly goesFirst: (item: T) => boolean = () => false) {}
 
   get size(): number {
     return this.count;
   }
 
   push(item: T): void {
-    const host = this.lineOf(item);
+    const host = hostOf(item.startUrl);
     let list = this.byHost.get(host);
     if (!list) this.byHost.set(host, (list = new EpisodeLine<T>(this.goesFirst)));
     list.push(item);
