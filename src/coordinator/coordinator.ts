@@ -415,7 +415,8 @@ export class Coordinator implements CoordinatorPort {
   private learnSearchFields(form: FormState, values: Record<string, string>, recordLinks: readonly string[], readToEnd: boolean): void {
     const terms = keywordOnlyTerms(form.plan, values);
     if (!terms) return;
-    const complete = readToEnd && mayBeAllMatches(recordLinks.length, form.reportedTotal);
+    // An empty list cannot have been cut by a cap.
+    const complete = readToEnd && (recordLinks.length === 0 || mayBeAllMatches(recordLinks.length, form.reportedTotal));
     form.fields.observe(terms, addCanonical(new Set(), recordLinks), complete, this.recordPoolFor(form.info.pageUrl));
   }
 
@@ -428,7 +429,8 @@ export class Coordinator implements CoordinatorPort {
       form.listedBy.delete(m.queryKey);
       form.knownRest.delete(m.queryKey);
       // Before this answer's new records enter the pool: only records held before it are evidence.
-      if (!m.failed) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false);
+      // An empty answer ("no results") is evidence too; a query that could not be issued (an error) is none.
+      if (m.error === undefined) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false);
     }
     let fresh = 0;
     this.listings.add([...m.recordLinks, ...skipped]);
@@ -625,7 +627,7 @@ export class Coordinator implements CoordinatorPort {
       const form = this.forms.get(q.form);
       if (!form) continue;
       const links = Array.isArray(q['recordLinks']) ? (q['recordLinks'] as string[]) : undefined;
-      if (!q.failed && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true);
+      if (q.error === undefined && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true);
       if (q.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, q.reportedTotal);
     }
     this.requeueUnfinished(queries);

@@ -5,7 +5,10 @@
  *
  * Evidence: after a one-word keyword query, each harvested record that holds the word counts
  * for its mask: listed, a hit; not listed by a list read to its end (and not possibly cut by the
- * site's cap on results), a miss. On a title-only search, records holding the word in their title
+ * site's cap on results), a miss. An empty answer ("no results") counts its holders as misses
+ * unless one of them holds the word in parts the form has listed (then it is a refusal): on
+ * sports' headline search, "community" (in the text of most reports, no title) came back empty
+ * and taught nothing, and "free" and "complete" followed it. On a title-only search, records holding the word in their title
  * and text are listed and records holding it in their text alone are not; on a full-text search
  * both are. Counting by mask rather than by part needs no assumption on how parts combine.
  *
@@ -46,7 +49,11 @@ export class SearchFieldModel {
    */
   observe(terms: readonly string[], listed: ReadonlySet<string>, complete: boolean, pool: RecordPool): void {
     if (terms.length !== 1) return;
-    for (const [url, mask] of pool.recordsHolding(terms[0]!)) {
+    const holders = pool.recordsHolding(terms[0]!);
+    // An empty answer for a word held in parts the form has listed before is a refusal (a rate
+    // limit, a word the site will not search), not a sign that it skips those parts.
+    if (listed.size === 0 && [...holders.values()].some((mask) => this.evidence[mask]!.hits > 0)) return;
+    for (const [url, mask] of holders) {
       if (listed.has(url)) this.evidence[mask]!.hits++;
       else if (complete) this.evidence[mask]!.misses++;
     }

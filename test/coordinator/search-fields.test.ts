@@ -44,6 +44,26 @@ describe('SearchFieldModel', () => {
     expect(m.evidenceOf(TITLE)).toEqual({ hits: 1, misses: 0 });
   });
 
+  it('learns from an empty answer: its holders are misses, unless one holds the word where the form has listed (a refusal)', () => {
+    const m = new SearchFieldModel();
+    const p = pool();
+    p.add({ url: url(10), title: 'Match 10', text: 'A free kick.', attributes: {} });
+    p.add({ url: url(11), title: 'Free entry', text: 'Report.', attributes: {} });
+    m.observe(['late'], new Set([0, 1, 2, 3].map(url)), true, p);
+    expect(m.evidenceOf(TITLE)).toEqual({ hits: 4, misses: 0 });
+    // "goal": title holders 0–3, which the form has listed as title holders → a refusal, nothing learnt.
+    m.observe(['goal'], new Set(), true, p);
+    expect(m.evidenceOf(TITLE)).toEqual({ hits: 4, misses: 0 });
+    expect(m.evidenceOf(TEXT)).toEqual({ hits: 0, misses: 0 });
+    // "kick": held in text only → the form does not search text.
+    m.observe(['kick'], new Set(), true, p);
+    expect(m.evidenceOf(TEXT)).toEqual({ hits: 0, misses: 1 });
+    expect(m.hasMissed()).toBe(true);
+    // "free": one title holder → a refusal again, even though the other holder is text only.
+    m.observe(['free'], new Set(), true, p);
+    expect(m.evidenceOf(TEXT)).toEqual({ hits: 0, misses: 1 });
+  });
+
   it('expects as matches the held records of every word, each by the chance of its mask, less those listed', () => {
     const m = new SearchFieldModel();
     const p = pool();
