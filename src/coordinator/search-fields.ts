@@ -6,9 +6,9 @@
  * Evidence: after a one-word keyword query, each harvested record that holds the word counts
  * for its mask: listed, a hit; not listed by a list read to its end (and not possibly cut by the
  * site's cap on results), a miss. An empty answer ("no results") counts its holders as misses
- * unless one of them holds the word in parts the form has listed (then it is a refusal): on
- * sports' headline search, "community" (in the text of most reports, no title) came back empty
- * and taught nothing, and "free" and "complete" followed it. On a title-only search, records holding the word in their title
+ * unless one of them holds the word in parts the form has listed (then it is a refusal). Before,
+ * on sports' headline search, "community" (in the text of most reports, in no title) came back
+ * empty and taught nothing. On a title-only search, records holding the word in their title
  * and text are listed and records holding it in their text alone are not; on a full-text search
  * both are. Counting by mask rather than by part needs no assumption on how parts combine.
  *
