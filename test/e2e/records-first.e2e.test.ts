@@ -4,6 +4,7 @@
  * crawl cut short by its page budget spends that budget on them first; records first, it opens
  * the records as they are listed.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crawl, readLines } from './helpers.ts';
@@ -11,6 +12,12 @@ import { crawl, readLines } from './helpers.ts';
 type Page = { kind: string };
 
 const kinds = (runDir: string) => readLines<Page>(join(runDir, 'pages.jsonl')).map((p) => p.kind);
+/** Records held over the records the crawl's result lists named (report.json's `unseenRecords`). */
+function openedShare(run: { runDir: string; totals: { recordsHarvested: number } }): number {
+  const report = JSON.parse(readFileSync(join(run.runDir, 'report.json'), 'utf8')) as { unseenRecords: Record<string, { listed: number }> };
+  const listed = Object.values(report.unseenRecords).reduce((n, h) => n + h.listed, 0);
+  return run.totals.recordsHarvested / Math.max(1, listed);
+}
 
 describe('crawl --records-first (real Chromium)', { timeout: 600_000 }, () => {
   it('opens listed records ahead of the waiting surface pages', async () => {
@@ -30,6 +37,9 @@ describe('crawl --records-first (real Chromium)', { timeout: 600_000 }, () => {
     // Records first, only the episodes already queued (two per agent) pass it; in schedule order the articles queued before it do.
     expect(wait(recordsFirst)).toBeLessThanOrEqual(2 * budget.agents);
     expect(wait(inOrder)).toBeGreaterThan(2 * budget.agents);
-    expect(first.totals.recordsHarvested).toBeGreaterThanOrEqual(scheduled.totals.recordsHarvested);
+    // Of the records its lists named, records first holds at least the share schedule order holds.
+    // (Not the counts: how many records the four queries name depends on which queries each crawl
+    // chose, which moves with timing; one run held 8 records first against 16 in schedule order.)
+    expect(openedShare(first)).toBeGreaterThanOrEqual(openedShare(scheduled));
   });
 });
