@@ -12,10 +12,14 @@ import { crawl, readLines } from './helpers.ts';
 type Page = { kind: string };
 
 const kinds = (runDir: string) => readLines<Page>(join(runDir, 'pages.jsonl')).map((p) => p.kind);
-/** Records held over the records the crawl's result lists named (report.json's `unseenRecords`). */
+/**
+ * Records held over the records the crawl's result lists named (report.json's `unseenRecords`).
+ * The report leaves `unseenRecords` out when no list named a record: in schedule order the page
+ * budget can run out on the articles before any query is answered, and then the share is 0.
+ */
 function openedShare(run: { runDir: string; totals: { recordsHarvested: number } }): number {
-  const report = JSON.parse(readFileSync(join(run.runDir, 'report.json'), 'utf8')) as { unseenRecords: Record<string, { listed: number }> };
-  const listed = Object.values(report.unseenRecords).reduce((n, h) => n + h.listed, 0);
+  const report = JSON.parse(readFileSync(join(run.runDir, 'report.json'), 'utf8')) as { unseenRecords?: Record<string, { listed: number }> };
+  const listed = Object.values(report.unseenRecords ?? {}).reduce((n, h) => n + h.listed, 0);
   return run.totals.recordsHarvested / Math.max(1, listed);
 }
 
