@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/report/types.ts';
 import { crawl, readLines } from './helpers.ts';
 
 type Page = { kind: string };
@@ -18,7 +19,7 @@ const kinds = (runDir: string) => readLines<Page>(join(runDir, 'pages.jsonl')).m
  * budget can run out on the articles before any query is answered, and then the share is 0.
  */
 function openedShare(run: { runDir: string; totals: { recordsHarvested: number } }): number {
-  const report = JSON.parse(readFileSync(join(run.runDir, 'report.json'), 'utf8')) as { unseenRecords?: Record<string, { listed: number }> };
+  const report = JSON.parse(readFileSync(join(run.runDir, 'report.json'), 'utf8')) as Pick<Report, 'unseenRecords'>;
   const listed = Object.values(report.unseenRecords ?? {}).reduce((n, h) => n + h.listed, 0);
   return run.totals.recordsHarvested / Math.max(1, listed);
 }
