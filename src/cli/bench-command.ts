@@ -6,6 +6,7 @@ import { registerBenchMemory } from './bench-memory.ts';
 import { registerBenchTrace } from './bench-trace.ts';
 import { registerBenchStrategies } from './bench-strategies.ts';
 import { registerBenchLearning } from './bench-learning.ts';
+import { registerBenchCombine } from './bench-combine.ts';
 
 /** `surfacer bench <what>`: each benchmark writes one JSON object (stdout, or --out FILE). */
 export function registerBenchCommand(program: Command): void {
@@ -17,4 +18,5 @@ export function registerBenchCommand(program: Command): void {
   registerBenchTrace(bench);
   registerBenchStrategies(bench);
   registerBenchLearning(bench);
+  registerBenchCombine(bench);
 }

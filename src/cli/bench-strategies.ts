@@ -37,6 +37,7 @@ import type { OracleBound } from '../report/oracle-cover.ts';
 import { siteOracle } from '../report/oracle-site.ts';
 import { runMetricsOf, summariseOracle, summariseStrategy, type RunMetrics, type StrategySummary } from '../report/strategy-compare.ts';
 import { strategyTable } from '../report/strategy-table.ts';
+import { pairedComparison, pairedTable, type PairedComparison } from '../report/strategy-pairs.ts';
 import type { Report } from '../report/types.ts';
 import { finishedStep, markStepDone } from './bench-resume.ts';
 import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
@@ -49,6 +50,9 @@ import { surfacerVersion } from './provenance.ts';
 export const BENCH_STRATEGIES = ['random', 'generic-frequency', 'adaptive', 'dla', 'jiang-rl', 'a3c', 'a3c-wge'] as const;
 export type BenchStrategy = (typeof BENCH_STRATEGIES)[number];
 const A3C_STRATEGIES: readonly BenchStrategy[] = ['a3c', 'a3c-wge'];
+
+/** The strategy the issue's goals are about, paired against each other one site by site. */
+export const PAIRED_SUBJECT: BenchStrategy = 'a3c-wge';
 
 export const TRAIN_DOMAINS = ['arts', 'business', 'computers', 'games', 'health', 'reference', 'regional', 'science', 'shopping', 'kids-and-teens'] as const;
 export const TEST_DOMAINS = ['news', 'sports', 'recreation', 'home', 'society'] as const;
@@ -159,7 +163,7 @@ export function registerBenchStrategies(bench: Command): void {
     .action(async (opts: BenchStrategiesOptions) => {
       const plan = resolvePlan(opts);
       const result = await benchStrategies(plan);
-      const markdown = strategyTable({ ...result, maxQueries: plan.maxQueries, maxPages: plan.maxPages });
+      const markdown = strategyTable({ ...result, maxQueries: plan.maxQueries, maxPages: plan.maxPages }) + (result.paired ? `\n${pairedTable(result.paired)}\n` : '');
       const json = `${JSON.stringify(result, null, 2)}\n`;
       if (plan.out) writeText(plan.out, json);
       if (plan.markdown) writeText(plan.markdown, markdown);
@@ -346,6 +350,8 @@ export interface StrategiesBenchResult {
   runs: RunRow[];
   /** The commits whose code ran the crawls: more than one means a resumed bench mixed code versions. */
   codeCommits: string[];
+  /** a3c-wge against each other strategy, site by site (when a3c-wge and another strategy crawled). */
+  paired?: PairedComparison;
   wallSeconds: number;
 }
 
@@ -515,6 +521,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       },
       runs,
       codeCommits: [...new Set(runs.map((r) => r.commit ?? 'unknown'))],
+      ...(plan.strategies.includes(PAIRED_SUBJECT) && plan.strategies.length > 1 ? { paired: pairedComparison(runs, PAIRED_SUBJECT) } : {}),
       wallSeconds: (performance.now() - t0) / 1000,
     };
   } finally {

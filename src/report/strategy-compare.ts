@@ -104,7 +104,10 @@ export interface StrategySummary {
   failedDomains: string[];
 }
 
-export function harvestByDepthMean(runs: readonly RunMetrics[]): HarvestByDepthMean[] {
+/** The figures of a crawl that the averages read (a `bench strategies` run row has them all but by depth). */
+export type SummarisedRun = Pick<RunMetrics, 'coverage' | 'coverageAt' | 'queriesIssued' | 'pagesFetched' | 'queriesTo90' | 'queriesTo99' | 'harvestRate' | 'harvestRateByDepth' | 'pagesPerSecond'>;
+
+export function harvestByDepthMean(runs: readonly SummarisedRun[]): HarvestByDepthMean[] {
   const maxDepth = runs.reduce((m, r) => Math.max(m, ...r.harvestRateByDepth.map((row) => row.depth)), -1);
   return Array.from({ length: maxDepth + 1 }, (_, depth) => {
     const rates = runs.map((r) => r.harvestRateByDepth.find((row) => row.depth === depth && row.pages > 0)?.harvestRate ?? null);
@@ -114,7 +117,7 @@ export function harvestByDepthMean(runs: readonly RunMetrics[]): HarvestByDepthM
 }
 
 /** Averages of one strategy's crawls over the test domains. */
-export function summariseStrategy(runs: readonly RunMetrics[], failedDomains: readonly string[] = []): StrategySummary {
+export function summariseStrategy(runs: readonly SummarisedRun[], failedDomains: readonly string[] = []): StrategySummary {
   const q90 = meanOf(runs.map((r) => r.queriesTo90));
   const q99 = meanOf(runs.map((r) => r.queriesTo99));
   return {

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { pairedComparison, pairedTable, signTestP, type PairableRun } from '../../src/report/strategy-pairs.ts';
+
+const cov = (c25: number) => ({ '25': c25, '50': 1, '100': 1, '200': 1 });
+const run = (strategy: string, domain: string, over: Partial<PairableRun> = {}): PairableRun => ({ strategy, domain, coverageAt: cov(0.5), harvestRate: 0.5, queriesTo90: 10, queriesTo99: 20, ...over });
+
+describe('signTestP (two-sided, exact)', () => {
+  it('hand-worked values', () => {
+    expect(signTestP(0, 0)).toBe(1);
+    // 5 of 5 one way: 2 · (1/32).
+    expect(signTestP(5, 0)).toBeCloseTo(0.0625, 12);
+    expect(signTestP(0, 5)).toBeCloseTo(0.0625, 12);
+    // 6 of 6: 2/64, the fewest sites that can decide at 0.05.
+    expect(signTestP(6, 0)).toBeCloseTo(0.03125, 12);
+    // 11 against 1: 2 · (1 + 12) / 4096.
+    expect(signTestP(11, 1)).toBeCloseTo(26 / 4096, 12);
+    // An even split is no evidence at all (the doubled tail is capped at 1).
+    expect(signTestP(3, 3)).toBe(1);
+    expect(signTestP(2, 3)).toBe(1);
+  });
+});
+
+describe('pairedComparison', () => {
+  it('pairs by seed and domain, counts ahead / tied / behind with the 0.001 tie, and the mean difference', () => {
+    const runs = [
+      run('a3c-wge', 'news', { seed: 1, coverageAt: cov(0.9), harvestRate: 0.6 }),
+      run('adaptive', 'news', { seed: 1, coverageAt: cov(0.8), harvestRate: 0.6005 }),
+      run('a3c-wge', 'news', { seed: 2, coverageAt: cov(0.7) }),
+      run('adaptive', 'news', { seed: 2, coverageAt: cov(0.75) }),
+      // Same domain, a seed only one strategy crawled: no pair.
+      run('adaptive', 'news', { seed: 3, coverageAt: cov(0.0) }),
+    ];
+    const c = pairedComparison(runs, 'a3c-wge');
+    expect(Object.keys(c.against)).toEqual(['adaptive']);
+    const at25 = c.against.adaptive!.coverageAt25!;
+    expect(at25).toMatchObject({ pairs: 2, ahead: 1, tied: 0, behind: 1, verdict: 'not decided' });
+    expect(at25.meanDifference).toBeCloseTo((0.1 - 0.05) / 2, 12);
+    expect(c.against.adaptive!.harvestRate).toMatchObject({ pairs: 2, ahead: 0, tied: 2, behind: 0, signTestP: 1 });
+  });
+
+  it('queries-to: fewer is ahead, reaching beats never reaching, neither reaching is a tie', () => {
+    const runs = [
+      run('a3c-wge', 'a', { queriesTo90: 8 }), run('gf', 'a', { queriesTo90: 12 }),
+      run('a3c-wge', 'b', { queriesTo90: 30 }), run('gf', 'b', { queriesTo90: null }),
+      run('a3c-wge', 'c', { queriesTo90: null }), run('gf', 'c', { queriesTo90: 5 }),
+      run('a3c-wge', 'd', { queriesTo90: null }), run('gf', 'd', { queriesTo90: null }),
+    ];
+    const f = pairedComparison(runs, 'a3c-wge').against.gf!.queriesTo90!;
+    expect(f).toMatchObject({ pairs: 4, ahead: 2, tied: 1, behind: 1 });
+    // Only the pair where both got there has a difference.
+    expect(f.meanDifference).toBe(-4);
+  });
+
+  it('a failed crawl pairs with nothing; a missing coverage figure leaves the pair out of that metric only', () => {
+    const runs = [
+      run('a3c-wge', 'a', { coverageAt: cov(0.9) }), run('gf', 'a', { error: 'crashed' }),
+      run('a3c-wge', 'b', { coverageAt: cov(0.9), harvestRate: null }), run('gf', 'b', { coverageAt: cov(0.1) }),
+    ];
+    const c = pairedComparison(runs, 'a3c-wge').against.gf!;
+    expect(c.coverageAt25).toMatchObject({ pairs: 1, ahead: 1 });
+    expect(c.harvestRate).toMatchObject({ pairs: 0, ahead: 0, tied: 0, behind: 0, meanDifference: null, verdict: 'not decided' });
+  });
+
+  it('the verdict needs p < 0.05: six sites ahead decide, five cannot', () => {
+    const sites = (n: number) => Array.from({ length: n }, (_, i) => [run('a3c-wge', `d${i}`, { coverageAt: cov(0.9) }), run('gf', `d${i}`, { coverageAt: cov(0.5) })]).flat();
+    expect(pairedComparison(sites(5), 'a3c-wge').against.gf!.coverageAt25!.verdict).toBe('not decided');
+    expect(pairedComparison(sites(6), 'a3c-wge').against.gf!.coverageAt25!.verdict).toBe('ahead');
+    const behind = sites(6).map((r) => (r.strategy === 'gf' ? { ...r, coverageAt: cov(1) } : r));
+    expect(pairedComparison(behind, 'a3c-wge').against.gf!.coverageAt25!.verdict).toBe('behind');
+  });
+
+  it('renders one row per other strategy and metric', () => {
+    const md = pairedTable(pairedComparison([run('a3c-wge', 'a', { coverageAt: cov(0.9) }), run('gf', 'a'), run('adaptive', 'a')], 'a3c-wge'));
+    expect(md).toContain('| a3c-wge against | metric | sites | ahead / tied / behind | mean difference | sign test p | verdict |');
+    expect(md).toContain('| gf | cov@25 | 1 | 1 / 0 / 0 | +0.400 | 1.000 | not decided |');
+    expect(md).toContain('| adaptive | queries→99% | 1 | 0 / 1 / 0 | +0.0 | 1.000 | not decided |');
+    expect(md.split('\n').filter((l) => /^\| (gf|adaptive) \|/.test(l))).toHaveLength(14);
+  });
+});
