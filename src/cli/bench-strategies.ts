@@ -25,7 +25,9 @@
  * whose DIR/report.json is read back; crawls run one at a time unless `--parallel N`. Every
  * strategy gets the same --max-queries, --max-pages, --agents, --time-limit and seed; POST
  * search forms are allowed for all (--allow-post: recreation, and three train sites, search by POST).
- * Conventions of the averages: src/report/strategy-compare.ts.
+ * Conventions of the averages: src/report/strategy-compare.ts. Under the means, a3c-wge is paired
+ * with each other strategy site by site, with a sign test (src/report/strategy-pairs.ts); `bench
+ * combine` does the same over several seeds' results.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
