@@ -12,6 +12,7 @@
  */
 import { createRng } from '../lvs/random.ts';
 import { chooseAction } from '../policy/action-choice.ts';
+import { explainChoice } from '../policy/choice-explanation.ts';
 import { CONTEXT_DRY_SHARE, historyRow, pageActionInput, PAGE_ACTIONS, type PageAction, type ResultPageSeen } from '../policy/features.ts';
 import { pageActionPriors } from '../policy/prior.ts';
 import { queryStepReward, type QueryStepOutcome } from '../policy/reward.ts';
@@ -86,9 +87,10 @@ export class QueryPolicyActor {
       this.context = choices.context;
       const state = this.state(choices);
       await this.learnIfFull(port, state, choices.inputs);
-      const chosen = await this.pickQuery(state, choices);
+      const { index: chosen, probabilities } = await this.pickQuery(state, choices);
       const key = choices.keys[chosen]!;
-      const { query } = await port.send({ type: 'claim-query', episodeId: this.a.episodeId, formKey: this.a.formKey!, queryKey: key, actor: this.actor });
+      const why = explainChoice(choices.keys, choices.inputs.map((c) => c.prior), probabilities, chosen);
+      const { query } = await port.send({ type: 'claim-query', episodeId: this.a.episodeId, formKey: this.a.formKey!, queryKey: key, actor: this.actor, why });
       if (key === STOP_KEY) {
         this.record({ state, candidates: choices.inputs, chosen, reward: 0 }, choices.inputs[chosen]!, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
         this.stopped = true;
@@ -113,7 +115,7 @@ export class QueryPolicyActor {
     await this.learnIfFull(port, state, candidates);
     const nextPage = this.params.workflow?.nextPage;
     // A workflow reads on where its demo went to the next page after the same query step.
-    const chosen = this.actor === 'workflow' && nextPage?.length ? (nextPage[(this.queries - 1) % nextPage.length] ? 0 : 1) : await this.pickIndex(state, candidates);
+    const chosen = this.actor === 'workflow' && nextPage?.length ? (nextPage[(this.queries - 1) % nextPage.length] ? 0 : 1) : (await this.pickIndex(state, candidates)).index;
     const step: PolicyStep = { state, candidates, chosen, reward: 0 };
     if (PAGE_ACTIONS[chosen] === 'back') {
       this.record(step, candidates[chosen]!, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
@@ -128,7 +130,7 @@ export class QueryPolicyActor {
     if (this.rollout.length >= this.params.tMax) await this.learn(port, { state, candidates });
   }
 
-  private async pickQuery(state: StateInput, choices: PolicyChoices): Promise<number> {
+  private async pickQuery(state: StateInput, choices: PolicyChoices): Promise<{ index: number; probabilities: number[] }> {
     if (this.actor === 'workflow' && this.params.workflow) {
       // Workflows are cyclic: query k follows node k mod the workflow's length. The node says
       // what kind of query comes next; the network's probabilities pick one of that kind.
@@ -136,7 +138,7 @@ export class QueryPolicyActor {
       if (nodes.length) {
         const { probabilities } = await this.net.evaluate(state, choices.inputs);
         const hit = executeWorkflowStep(nodes[this.queries % nodes.length]!, choices.elements, this.rng, {}, probabilities);
-        if (hit) return hit.index;
+        if (hit) return { index: hit.index, probabilities };
       }
     }
     const stop = choices.keys.indexOf(STOP_KEY);
@@ -147,9 +149,9 @@ export class QueryPolicyActor {
    * The network's choice (`chooseAction`): drawn from its probabilities while learning; when
    * frozen, the best-scored one, or a draw once the form has gone dry (`dryShare`).
    */
-  private async pickIndex(state: StateInput, candidates: CandidateInput[], dryShare = 0, stopIndex?: number): Promise<number> {
+  private async pickIndex(state: StateInput, candidates: CandidateInput[], dryShare = 0, stopIndex?: number): Promise<{ index: number; probabilities: number[] }> {
     const { probabilities } = await this.net.evaluate(state, candidates);
-    return chooseAction(probabilities, { frozen: this.params.frozen, dryShare, stopIndex }, this.rng);
+    return { index: chooseAction(probabilities, { frozen: this.params.frozen, dryShare, stopIndex }, this.rng), probabilities };
   }
 
   /** The outcome of the pending decision: the query `choose` returned (its first result page), or the next page `decidePage` chose. */

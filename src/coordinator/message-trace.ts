@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { stableJson } from '../store/index.ts';
 import { withoutOrigins } from '../url/origins.ts';
+import type { ChoiceExplanation } from '../policy/choice-explanation.ts';
 import type { AgentMessage, ReplyTo } from './messages.ts';
 
 /** The part of a trace row that marks it as an agent message (absent on the coordinator's own rows). */
@@ -41,7 +42,17 @@ export function messageDigest(m: AgentMessage, origins: readonly string[]): stri
   // Gradients are digested by what they summarise, not by thousands of floats.
   if (m.type === 'gradients') body = { ...m, grads: Object.keys(m.grads).sort(), loss: Math.round(m.loss * 1e4) / 1e4 };
   if (m.type === 'rollout') body = { ...m, episode: m.episode ? m.episode.steps.length : undefined };
+  // A claim is digested by what was claimed: its explanation is floats for the reader (and older traces have none).
+  if (m.type === 'claim-query') {
+    const { why: _w, ...rest } = m;
+    body = rest;
+  }
   return sha256(withoutOrigins(stableJson(body), origins)).slice(0, 32);
+}
+
+/** A choice's explanation with the other actions named by their values, not the form's whole key. */
+function readableWhy(why: ChoiceExplanation): ChoiceExplanation {
+  return { ...why, others: why.others.map((o) => ({ ...o, key: o.key.slice(o.key.indexOf('|') + 1) })) };
 }
 
 /** One trace row for a message and the coordinator's reply: small enough to read, enough to explain a divergence. */
@@ -64,7 +75,7 @@ export function messageTraceRow(m: AgentMessage, reply: unknown, origins: readon
       return { action: 'next-query', episode, input: { formKey: m.formKey, choose: m.choose }, outcome: r.choices !== undefined ? { choices: r.choices?.keys.length ?? 0 } : { query: r.query?.key ?? null }, msg };
     }
     case 'claim-query':
-      return { action: 'claim-query', episode, input: { formKey: m.formKey, queryKey: m.queryKey, actor: m.actor }, outcome: { query: (reply as ReplyTo<typeof m>).query?.key ?? null }, msg };
+      return { action: 'claim-query', episode, input: { formKey: m.formKey, queryKey: m.queryKey, actor: m.actor }, outcome: { query: (reply as ReplyTo<typeof m>).query?.key ?? null }, ...(m.why ? { why: readableWhy(m.why) } : {}), msg };
     case 'params': {
       const r = reply as ReplyTo<typeof m>;
       return { action: 'params', episode, outcome: { version: r.version, frozen: r.frozen, replay: r.replay?.steps.length ?? 0, workflow: r.workflow?.id }, msg };

@@ -5,6 +5,7 @@
  * Every message and reply is plain JSON (structured-clone safe).
  */
 import type { QueryCandidate } from '../strategies/types.ts';
+import type { ChoiceExplanation } from '../policy/choice-explanation.ts';
 import type { ActionElement, CandidateInput, PlainTensors, PolicyEpisode } from '../policy/types.ts';
 
 /** What kind of episode an agent is asked to run. */
@@ -101,7 +102,7 @@ export type AgentMessage =
   | { type: 'links'; episodeId: string; fromUrl: string; depth: number; links: { url: string; text: string }[] }
   | { type: 'next-query'; episodeId: string; formKey: string; /** The agent chooses (learned policy): reply with the choices instead of a query. */ choose?: 'agent' }
   /** The agent's pick among the choices; `STOP_KEY` stops the form. */
-  | { type: 'claim-query'; episodeId: string; formKey: string; queryKey: string; actor: 'policy' | 'workflow' }
+  | { type: 'claim-query'; episodeId: string; formKey: string; queryKey: string; actor: 'policy' | 'workflow'; /** Why the policy took it (for the trace; not part of the message's digest). */ why?: ChoiceExplanation }
   /** Learned policy: the shared parameters (and WGE material) for an episode. */
   | { type: 'params'; episodeId: string; actor: 'policy' | 'workflow' }
   /** Learned policy: an agent's gradients over its last decisions, computed on parameters `baseVersion`. */

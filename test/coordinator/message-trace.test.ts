@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messageDigest, messageTraceRow } from '../../src/coordinator/message-trace.ts';
 import { compareRows, recordedMessageRows, type RecordedMessageRow } from '../../src/coordinator/replay.ts';
 import type { AgentMessage } from '../../src/coordinator/messages.ts';
+import type { ChoiceExplanation } from '../../src/policy/choice-explanation.ts';
 import { stableJson } from '../../src/store/index.ts';
 
 const A = 'http://127.0.0.1:8101';
@@ -51,6 +52,16 @@ describe('trace rows of messages', () => {
     const row = messageTraceRow({ type: 'next-query', episodeId: 'e4', formKey: `${A}/search#form0` }, { query: { key: 'k1', values: {}, terms: [] } }, [A]);
     expect(row.outcome).toEqual({ query: 'k1' });
     expect(messageTraceRow({ type: 'next-query', episodeId: 'e4', formKey: 'f' }, { query: null }, [A]).outcome).toEqual({ query: null });
+  });
+
+  it('a claim row says why the policy took the query, with the others named by their values; the digest ignores the why', () => {
+    const formKey = `${A}/search#form0`;
+    const claim = (why?: ChoiceExplanation): AgentMessage => ({ type: 'claim-query', episodeId: 'e5', formKey, queryKey: `${formKey}|[["q","network"]]`, actor: 'policy', ...(why ? { why } : {}) });
+    const why: ChoiceExplanation = { probability: 0.41, prior: 0.83, rank: 1, offered: 12, others: [{ key: `${formKey}|[["q","guide"]]`, probability: 0.2, prior: 1 }] };
+    const row = messageTraceRow(claim(why), { query: { key: 'k', values: { q: 'network' }, terms: ['network'] } }, [A]);
+    expect(row['why']).toEqual({ ...why, others: [{ key: '[["q","guide"]]', probability: 0.2, prior: 1 }] });
+    expect(row.msg.digest).toBe(messageDigest(claim(), [A]));
+    expect(messageTraceRow(claim(), { query: null }, [A])).not.toHaveProperty('why');
   });
 
   it('agent actions keep their own name; coordinator rows without msg are not replayed', () => {

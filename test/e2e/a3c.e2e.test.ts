@@ -16,7 +16,16 @@ describe('a3c strategy (Chromium, testbed)', () => {
     expect(learning.policy!.curve.length).toBeGreaterThan(0);
     const trace = readLines(join(learning.runDir, 'trace.jsonl'));
     expect(trace.some((r) => r['action'] === 'gradients')).toBe(true);
-    expect(trace.filter((r) => r['action'] === 'claim-query').length).toBeGreaterThanOrEqual(learning.totals.queriesIssued);
+    const claims = trace.filter((r) => r['action'] === 'claim-query');
+    expect(claims.length).toBeGreaterThanOrEqual(learning.totals.queriesIssued);
+    // Each claim says why: the probability the policy gave it (with its prior and rank among those offered).
+    for (const c of claims) {
+      const why = c['why'] as { probability: number; prior: number; rank: number; offered: number };
+      expect(why.probability).toBeGreaterThan(0);
+      expect(why.probability).toBeLessThanOrEqual(1);
+      expect(why.rank).toBeGreaterThanOrEqual(1);
+      expect(why.rank).toBeLessThanOrEqual(why.offered);
+    }
     // With --page-decisions every result page read was a rewarded step: the agent asked which of its records were new.
     const pagesRead = readLines(join(learning.runDir, 'queries.jsonl')).reduce((n, q) => n + Number(q['resultPages'] ?? 0), 0);
     expect(pagesRead).toBeGreaterThan(0);
