@@ -12,6 +12,7 @@ import { stableJson } from '../store/index.ts';
 import { withoutOrigins } from '../url/origins.ts';
 import type { ChoiceExplanation } from '../policy/choice-explanation.ts';
 import type { AgentMessage, ReplyTo } from './messages.ts';
+import { queryKeyValues } from './query-planner.ts';
 
 /** The part of a trace row that marks it as an agent message (absent on the coordinator's own rows). */
 export interface MessageMark {
@@ -52,7 +53,7 @@ export function messageDigest(m: AgentMessage, origins: readonly string[]): stri
 
 /** A choice's explanation with the other actions named by their values, not the form's whole key. */
 function readableWhy(why: ChoiceExplanation): ChoiceExplanation {
-  return { ...why, others: why.others.map((o) => ({ ...o, key: o.key.slice(o.key.indexOf('|') + 1) })) };
+  return { ...why, others: why.others.map((o) => ({ ...o, key: queryKeyValues(o.key) })) };
 }
 
 /** One trace row for a message and the coordinator's reply: small enough to read, enough to explain a divergence. */

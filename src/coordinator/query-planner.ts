@@ -74,6 +74,11 @@ export function queryKey(formKey: string, values: Record<string, string>): strin
   return `${formKey}|${JSON.stringify(sorted)}`;
 }
 
+/** The part of a query key after its form (`[["name","value"],…]`): the query named by its values alone. A key without a form (stop) comes back whole. */
+export function queryKeyValues(key: string): string {
+  return key.slice(key.indexOf('|') + 1);
+}
+
 /**
  * All unissued queries for a form: keywords (LVS keyword values in table order, then terms
  * harvested from its site's records) when it has a text field, and each single option of
