@@ -9,9 +9,10 @@ import type { FormFieldInfo } from './messages.ts';
 import { STOP_KEY, type PolicyChoices } from './messages.ts';
 import type { FormPlan } from './query-planner.ts';
 import { CANDIDATE_DIM, stateContext, valueTokens, yieldEstimateInput, type FormProgress, type YieldEstimate } from '../policy/features.ts';
-import { queryAndStopPriors } from '../policy/prior.ts';
+import { frequencyBlendedPriors, frequencyWeight, queryAndStopPriors } from '../policy/prior.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
+import { frequencyScore } from '../strategies/generic-frequency.ts';
 import { fewUnseen } from './dry-lists.ts';
 import type { QueryCandidate, StrategyContext } from '../strategies/types.ts';
 
@@ -127,7 +128,10 @@ export interface StopOffer {
    * worth per fetch (`queryAndStopPriors`); without it "stop" has no prior.
    */
   crawlRate?: number;
-  /** The site's records estimated unseen over those listed (`unseenShare`); unknown: no guard. */
+  /**
+   * The site's records estimated unseen over those listed (`unseenShare`); unknown: no guard.
+   * It also weighs document frequency in the queries' prior (`frequencyWeight`).
+   */
   unseenShare?: number;
   /** The site's records estimated unseen (`chao1Unseen`); unknown: the long streak only. */
   unseenRecords?: number;
@@ -165,7 +169,12 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
     elements.push(actionElement(c, plan));
   }
   const offerStop = stopOffered(stop);
-  const priors = queryAndStopPriors(short.map((c) => yields.get(c)!.efficiency), offerStop ? stop.crawlRate : undefined);
+  const efficiencies = short.map((c) => yields.get(c)!.efficiency);
+  const priors = queryAndStopPriors(efficiencies, offerStop ? stop.crawlRate : undefined);
+  // Stop is priced per fetch against the queries' efficiency, so once it is offered (a dry
+  // form) the queries keep the yield model's prior; before, document frequency carries the
+  // site's unseen share of it (`frequencyWeight`).
+  if (!offerStop) priors.queries = frequencyBlendedPriors(efficiencies, short.map((c) => frequencyScore(c, ctx)), frequencyWeight(stop.unseenShare));
   inputs.forEach((input, i) => (input.prior = priors.queries[i]));
   if (offerStop) {
     keys.push(STOP_KEY);

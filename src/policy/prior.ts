@@ -1,7 +1,8 @@
 /**
  * The actor's prior (`CandidateInput.prior`): what the yield model of Ntoulas et al. (2005)
  * expects of each action, in one unit — new records per fetch — and relative to the step's
- * best. The network adds `prior_scale · prior` to each score and learns the correction.
+ * best; for queries, blended with document frequency while much of the site is unseen
+ * (`frequencyWeight`). The network adds `prior_scale · prior` to each score and learns the correction.
  */
 import type { ResultPageSeen } from './features.ts';
 
@@ -24,6 +25,35 @@ export function queryAndStopPriors(queryEfficiencies: readonly number[], leaveRa
   if (leaveRate === undefined) return { queries: relativeEfficiency(queryEfficiencies) };
   const all = relativeEfficiency([...queryEfficiencies, leaveRate]);
   return { queries: all.slice(0, -1), stop: all[all.length - 1]! };
+}
+
+/**
+ * How much of the queries' prior document frequency carries: the share of the site estimated
+ * unseen, from Chao1's unseen records over those listed (`unseenShare`, u): u / (1 + u). While
+ * most of the site is unseen, the records harvested so far are a sample of it, and a word held
+ * by many of them is held by many unseen ones: generic-frequency's order. The yield model's
+ * efficiency cannot rank those words — each new record costs a fetch of its own, so a query
+ * expected to bring 100 and one expected to bring 30 both near 1 new record per fetch — and
+ * on home and society its first ten queries were near-ties (bench-results/choice-diagnosis/).
+ * As the site's unseen share falls, which holders are still unseen matters more than how
+ * many holders a word has, and the prior becomes the yield model's. Before any listing
+ * (u unknown or 0) there is no sample, and the prior is the yield model's alone.
+ */
+export function frequencyWeight(unseenShare: number | undefined): number {
+  const u = Math.max(0, unseenShare ?? 0);
+  return u / (1 + u);
+}
+
+/**
+ * The queries' priors: `weight` of each query's document frequency relative to the step's
+ * highest and the rest of its efficiency relative to the best (`relativeEfficiency` both).
+ */
+export function frequencyBlendedPriors(efficiencies: readonly number[], frequencies: readonly number[], weight: number): number[] {
+  if (efficiencies.length !== frequencies.length) throw new Error(`frequencyBlendedPriors: ${efficiencies.length} efficiencies but ${frequencies.length} frequencies`);
+  const byYield = relativeEfficiency(efficiencies);
+  if (weight <= 0) return byYield;
+  const byFrequency = relativeEfficiency(frequencies);
+  return byYield.map((e, i) => (1 - weight) * e + weight * byFrequency[i]!);
 }
 
 /**

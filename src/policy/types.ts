@@ -56,7 +56,8 @@ export interface CandidateInput {
   yieldEstimate?: number[];
   /**
    * Queries: the yield model's expected new records per unit cost over the best such value
-   * among the step's queries; result-page actions: reading on against going back for the best
+   * among the step's queries, blended, while much of the site is unseen, with document frequency
+   * over the step's highest (`frequencyBlendedPriors`); result-page actions: reading on against going back for the best
    * query (`pageActionPriors`). In [0, 1] (`relativeEfficiency`); the actor adds it to the score
    * scaled by the learned `prior_scale`. Absent (stop) = 0.
    */

@@ -36,6 +36,25 @@ describe('policy choices', () => {
     expect(prior('lvs0')).toBeCloseTo(0.025, 12);
   });
 
+  it("blends document frequency into the queries' prior by the site's unseen share, and not once stop is offered", () => {
+    // Three lvs words held by 10, 40 and 20 of 100 harvested records; the yield model near-ties them.
+    const all = cands('lvs', 3);
+    const df: Record<string, number> = { lvs0: 10, lvs1: 40, lvs2: 20 };
+    const harvestedCtx = { corpus: { documents: 100, documentFrequency: (t: string) => df[t] ?? 0 }, harvested: 100, rng: () => 0.5 };
+    const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c.key === 'lvs0' ? 0.88 : 0.87, expectedNew: 30, modelled: true }) };
+    const priors = (stop: StopOffer) => policyChoices(all, plan, harvestedCtx, memory, progress, [], stop).choices.inputs.slice(0, 3).map((i) => i.prior!);
+    // Unknown unseen share: the yield model's prior alone, lvs0 first.
+    expect(priors({ zeroStreak: 0 })).toEqual([1, 0.87 / 0.88, 0.87 / 0.88]);
+    // Three unseen records for each listed one (weight 3/4): lvs1, the most frequent, leads.
+    const open = priors({ zeroStreak: 0, unseenShare: 3 });
+    expect(open[1]).toBeCloseTo(0.25 * (0.87 / 0.88) + 0.75, 12);
+    expect(open[0]).toBeCloseTo(0.25 + 0.75 * (10 / 40), 12);
+    expect(open.indexOf(Math.max(...open))).toBe(1);
+    // A dry form where stop is offered: the queries are priced per fetch against it, by the yield model alone.
+    const dry = policyChoices(all, plan, harvestedCtx, memory, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.4, unseenShare: 0.001 }).choices;
+    expect(dry.inputs.slice(0, 3).map((i) => i.prior)).toEqual([1, 0.87 / 0.88, 0.87 / 0.88]);
+  });
+
   it('describes each candidate to the network and to WGE, and offers stop only after a dry streak', () => {
     const all = [...cands('lvs', 2), ...cands('options', 1)];
     const fresh = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 2.5, evidence: 1 }), yieldEstimate: (c) => (c.source === 'lvs' ? { efficiency: 0.25, expectedNew: Math.E - 1, modelled: true } : unknown) }, progress, [5, 6], { zeroStreak: 0 });

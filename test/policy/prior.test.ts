@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPageEfficiency, nextPageWorthReading, pageActionPriors, queryAndStopPriors, relativeEfficiency } from '../../src/policy/prior.ts';
+import { frequencyBlendedPriors, frequencyWeight, nextPageEfficiency, nextPageWorthReading, pageActionPriors, queryAndStopPriors, relativeEfficiency } from '../../src/policy/prior.ts';
 import type { ResultPageSeen } from '../../src/policy/features.ts';
 
 const seen = (over: Partial<ResultPageSeen>): ResultPageSeen => ({ pageNo: 1, listed: 10, newToCrawl: 0, queryListed: 10, queryNew: 0, ...over });
@@ -22,6 +22,29 @@ describe('the actor prior', () => {
     const paying = queryAndStopPriors([0.6, 0.3], 0.4);
     expect(paying.queries).toEqual([1, 0.5]);
     expect(paying.stop).toBeCloseTo(0.4 / 0.6, 12);
+  });
+
+  it("weighs document frequency by the site's estimated unseen share, and the yield model by the rest", () => {
+    // No listing yet (unknown or 0): no sample to count words in.
+    expect(frequencyWeight(undefined)).toBe(0);
+    expect(frequencyWeight(0)).toBe(0);
+    // One answer of 94 records, none met twice: Chao1 expects 4,371 unseen, 46.5 per listed record.
+    expect(frequencyWeight(4371 / 94)).toBeCloseTo(0.979, 3);
+    // Half as many unseen as listed: a third of the site.
+    expect(frequencyWeight(0.5)).toBeCloseTo(1 / 3, 12);
+    expect(frequencyWeight(0.001)).toBeLessThan(0.001);
+  });
+
+  it('blends the two rankings, each relative to its best', () => {
+    // Near-tied efficiencies (the saturated yield model); frequency tells the queries apart.
+    const efficiencies = [0.88, 0.86, 0.87];
+    const frequencies = [0.1, 0.4, 0.2];
+    expect(frequencyBlendedPriors(efficiencies, frequencies, 0)).toEqual(relativeEfficiency(efficiencies));
+    expect(frequencyBlendedPriors(efficiencies, frequencies, 1)).toEqual([0.25, 1, 0.5]);
+    const half = frequencyBlendedPriors(efficiencies, frequencies, 0.5);
+    expect(half[1]).toBeCloseTo(0.5 * (0.86 / 0.88) + 0.5, 12);
+    expect(half.indexOf(Math.max(...half))).toBe(1);
+    expect(() => frequencyBlendedPriors([0.1], [0.1, 0.2], 0.5)).toThrow(/1 efficiencies but 2 frequencies/);
   });
 
   it('expects of the next result page the query share of new records so far, per fetch', () => {
