@@ -46,6 +46,12 @@ export interface YieldEstimate {
   expectedNew: number;
   /** The estimate comes from the term's frequency in harvested records, not from its source's yield. */
   modelled: boolean;
+  /**
+   * Share of the candidate's source's queries on this form that found a new record (Laplace,
+   * `AdaptiveStrategy.sourceHitRate`): how far the site searches where that source's words were
+   * seen. Absent: 1.
+   */
+  sourceHitRate?: number;
 }
 
 export function yieldEstimateInput(e: YieldEstimate): number[] {

@@ -50,6 +50,10 @@ describe('policy choices', () => {
     expect(open[1]).toBeCloseTo(0.25 * (0.87 / 0.88) + 0.75, 12);
     expect(open[0]).toBeCloseTo(0.25 + 0.75 * (10 / 40), 12);
     expect(open.indexOf(Math.max(...open))).toBe(1);
+    // The source's hit rate on the form scales its words' frequency: lvs1's source found something in 1 of 4 queries.
+    const missing = { ...memory, yieldEstimate: (c: QueryCandidate) => ({ ...memory.yieldEstimate(c), sourceHitRate: c.key === 'lvs1' ? 0.25 : 1 }) };
+    const corrected = policyChoices(all, plan, harvestedCtx, missing, progress, [], { zeroStreak: 0, unseenShare: 3 }).choices.inputs.slice(0, 3).map((i) => i.prior!);
+    expect(corrected.indexOf(Math.max(...corrected))).toBe(2);
     // A dry form where stop is offered: the queries are priced per fetch against it, by the yield model alone.
     const dry = policyChoices(all, plan, harvestedCtx, memory, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.4, unseenShare: 0.001 }).choices;
     expect(dry.inputs.slice(0, 3).map((i) => i.prior)).toEqual([1, 0.87 / 0.88, 0.87 / 0.88]);
