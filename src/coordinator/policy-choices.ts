@@ -170,16 +170,14 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
   }
   const offerStop = stopOffered(stop);
   const efficiencies = short.map((c) => yields.get(c)!.efficiency);
-  const priors = queryAndStopPriors(efficiencies, offerStop ? stop.crawlRate : undefined);
   // Stop is priced per fetch against the queries' efficiency, so once it is offered (a dry
   // form) the queries keep the yield model's prior; before, document frequency carries the
   // site's unseen share of it (`frequencyWeight`). Frequency assumes the site searches where the
   // word was seen; as in the yield model, the source's hit rate on this form corrects that (an
   // LVS phrase whose words the records hold, on a site that answers such phrases with nothing).
-  if (!offerStop) {
-    const frequencies = short.map((c) => frequencyScore(c, ctx) * (yields.get(c)!.sourceHitRate ?? 1));
-    priors.queries = frequencyBlendedPriors(efficiencies, frequencies, frequencyWeight(stop.unseenShare));
-  }
+  const priors: { queries: number[]; stop?: number } = offerStop
+    ? queryAndStopPriors(efficiencies, stop.crawlRate)
+    : { queries: frequencyBlendedPriors(efficiencies, short.map((c) => frequencyScore(c, ctx) * (yields.get(c)!.sourceHitRate ?? 1)), frequencyWeight(stop.unseenShare)) };
   inputs.forEach((input, i) => (input.prior = priors.queries[i]));
   if (offerStop) {
     keys.push(STOP_KEY);
