@@ -1,17 +1,19 @@
 // The two arms of each training pair side by side, checkpoint by checkpoint (after the same
 // training crawls, so after the same sites), from `bench learning --json` files. Then every
-// (seed, checkpoint, site) pair counted: WGE higher / same / lower coverage (ties within 0.001,
-// as `bench combine`), by site and in all, with a two-sided sign test; and, per file, the
+// (seed, checkpoint, site) pair counted: WGE higher / same / lower coverage (ties as in
+// `bench combine`, within 0.001), by site and in all, with a two-sided sign test; and, per file, the
 // training episodes each arm needed to reach each target mean coverage (`episodesToReach`,
 // the untrained start included), the start's own coverage among the targets.
 // usage, from the repository root:
 //   node --import tsx <this file> TARGETS seed1/learning.json seed2/learning.json ...   (TARGETS e.g. 0.55,0.6,0.65)
 import { readFileSync } from 'node:fs';
 import { episodesToReach, learningTable } from '../../../../src/cli/bench-learning.ts';
-import { signTestP } from '../../../../src/report/strategy-pairs.ts';
+import { PAIRED_METRICS, signTestP } from '../../../../src/report/strategy-pairs.ts';
 
 const [targetList, ...files] = process.argv.slice(2);
 if (!files.length) throw new Error('usage: side-by-side.mjs TARGETS LEARNING_JSON...');
+// Coverage ties as `bench combine` ties them, taken from its metric rather than restated.
+const coverageTie = PAIRED_METRICS.find((m) => m.key === 'coverageAt25').tie;
 const fmt = (x) => (x === null || x === undefined ? '–' : x.toFixed(3));
 const tally = new Map();
 const count = (site, sign) => {
@@ -33,7 +35,7 @@ for (const file of files) {
     const cells = r.testDomains.map((d) => {
       const x = ca.perDomain[d].coverage;
       const y = cw.perDomain[d].coverage;
-      count(d, Math.abs(y - x) <= 1e-3 ? 'same' : y > x ? 'higher' : 'lower');
+      count(d, Math.abs(y - x) <= coverageTie ? 'same' : y > x ? 'higher' : 'lower');
       return `${fmt(x)} / ${fmt(y)}`;
     });
     console.log(`| ${ca.name} | ${ca.episodes} / ${cw.episodes} | ${cells.join(' | ')} | ${fmt(ca.meanCoverage)} / ${fmt(cw.meanCoverage)} |`);
