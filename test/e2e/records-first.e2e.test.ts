@@ -3,6 +3,11 @@
  * articles wait in the queue ahead of the records its first queries list: in schedule order a
  * crawl cut short by its page budget spends that budget on them first; records first, it opens
  * the records as they are listed.
+ *
+ * Both crawls are `--deterministic` (one episode at a time, in the line's order): which words a
+ * crawl queries depends on the surface pages it has read when it chooses, so concurrent crawls
+ * chose different queries from run to run, and under load in CI all four missed and nothing was
+ * listed to put first. Deterministic, both crawls query the same words and only the order differs.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +31,7 @@ function openedShare(run: { runDir: string; totals: { recordsHarvested: number }
 
 describe('crawl --records-first (real Chromium)', { timeout: 600_000 }, () => {
   it('opens listed records ahead of the waiting surface pages', async () => {
-    const budget = { agents: 2, maxQueries: 4, maxPages: 100, timeLimit: 280, scale: 'small' as const };
+    const budget = { deterministic: true, agents: 2, maxQueries: 4, maxPages: 100, timeLimit: 280, scale: 'small' as const };
     const scheduled = await crawl('sports', budget);
     const first = await crawl('sports', { ...budget, recordsFirst: true });
     for (const s of [scheduled, first]) expect(s.stoppedBy).toBe('page-budget');
@@ -38,13 +43,13 @@ describe('crawl --records-first (real Chromium)', { timeout: 600_000 }, () => {
     };
     const inOrder = kinds(scheduled.runDir);
     const recordsFirst = kinds(first.runDir);
+    const queried = (runDir: string) => readLines<{ values: unknown }>(join(runDir, 'queries.jsonl')).map((q) => JSON.stringify(q.values));
+    expect(queried(first.runDir)).toEqual(queried(scheduled.runDir));
     expect(recordsFirst.indexOf('record')).toBeGreaterThan(0);
-    // Records first, only the episodes already queued (two per agent) pass it; in schedule order the articles queued before it do.
-    expect(wait(recordsFirst)).toBeLessThanOrEqual(2 * budget.agents);
+    // Records first, at most the one episode already queued passes it; in schedule order every article queued before it does.
+    expect(wait(recordsFirst)).toBeLessThanOrEqual(1);
     expect(wait(inOrder)).toBeGreaterThan(2 * budget.agents);
     // Of the records its lists named, records first holds at least the share schedule order holds.
-    // (Not the counts: how many records the four queries name depends on which queries each crawl
-    // chose, which moves with timing; one run held 8 records first against 16 in schedule order.)
     expect(openedShare(first)).toBeGreaterThanOrEqual(openedShare(scheduled));
   });
 });
