@@ -6,12 +6,16 @@
  * been crawled once (a crawl can run 14 episodes, so stopping at the count alone would leave
  * the last domains of the list, and their kinds of search form, untrained). The model directory
  * gets the tfjs weights and a manifest with the training curve (reward per episode).
+ * `--episodes 0` writes the untrained network (fresh parameters from `--seed`, the prior at
+ * `--prior-scale`) as a model with 0 updates: the start every training shares, so a trained
+ * model can be crawled against it (bench-results/frequency-prior/untrained/).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { LVS_DOMAINS } from '../lvs/index.ts';
+import { DEFAULT_POLICY, PolicyLearner } from '../coordinator/policy-learner.ts';
 import { loadModel } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
@@ -20,7 +24,8 @@ import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 
 export interface TrainOptions {
-  domains: string[];
+  /** Required unless `episodes` is 0. */
+  domains?: string[];
   episodes: number;
   out: string;
   wge: boolean;
@@ -49,8 +54,8 @@ export function registerTrainCommand(program: Command): void {
   program
     .command('train')
     .description('train the a3c query policy by crawling the built-in testbed sites of some domains; writes a model directory')
-    .requiredOption('--domains <list>', 'comma-separated ODP domains to train on', (v: string) => v.split(',').map((d) => d.trim()).filter(Boolean))
-    .option('--episodes <n>', 'train until the policy has run this many harvest episodes (and every domain has been crawled once)', wholeNumber('--episodes', 1), 60)
+    .option('--domains <list>', 'comma-separated ODP domains to train on (not with --episodes 0)', (v: string) => v.split(',').map((d) => d.trim()).filter(Boolean))
+    .option('--episodes <n>', 'train until the policy has run this many harvest episodes (and every domain has been crawled once); 0: write the untrained network', wholeNumber('--episodes', 0), 60)
     .requiredOption('--out <dir>', 'model directory to write (e.g. models/<name>)')
     .option('--wge', 'workflow-guided exploration from the demonstrations (default)', true)
     .option('--no-wge', 'no workflow-guided exploration')
@@ -76,19 +81,21 @@ export function registerTrainCommand(program: Command): void {
 }
 
 export async function trainCommand(opts: TrainOptions) {
-  for (const d of opts.domains) if (!(LVS_DOMAINS as readonly string[]).includes(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
-  if (!opts.domains.length) throw new UserError('--domains needs at least one domain');
   if (opts.init && opts.priorScale !== undefined) throw new UserError('--prior-scale sets fresh parameters; a model given with --init keeps its own prior weight');
+  if (opts.episodes === 0) return untrainedModel(opts);
+  if (!opts.domains?.length) throw new UserError('--domains needs at least one domain');
+  const domains = opts.domains;
+  for (const d of domains) if (!(LVS_DOMAINS as readonly string[]).includes(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
   const work = opts.keepRuns ?? mkdtempSync(join(tmpdir(), 'surfacer-train-'));
-  const crawls: { domain: string; runDir: string; coverage?: number; queries: number; episodes: number; meanReward: number; wallSeconds: number }[] = [];
+  const crawls: TrainCrawl[] = [];
   let model = opts.init ?? 'fresh';
   let episodes = 0;
   // The curve a crawl reports includes the curve of the model it started from.
   let curveBefore = opts.init ? loadModel(opts.init).manifest.curve.length : 0;
   const started = Date.now();
   try {
-    for (let i = 0; episodes < opts.episodes || i < opts.domains.length; i++) {
-      const domain = opts.domains[i % opts.domains.length]!;
+    for (let i = 0; episodes < opts.episodes || i < domains.length; i++) {
+      const domain = domains[i % domains.length]!;
       const crawl: CrawlCliOptions = {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
         seed: opts.seed + i, allowPost: true, json: true, scale: 'small', trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
@@ -103,18 +110,39 @@ export async function trainCommand(opts: TrainOptions) {
       crawls.push({ domain, runDir: summary.runDir, coverage: summary.coverage, queries: summary.totals.queriesIssued, episodes: fresh.length, meanReward: fresh.length ? fresh.reduce((s, c) => s + c.reward, 0) / fresh.length : 0, wallSeconds: summary.wallSeconds });
       process.stderr.write(`surfacer train: ${domain}: ${fresh.length} episodes (total ${episodes}/${opts.episodes}), coverage ${summary.coverage?.toFixed(3) ?? '-'}, ${summary.wallSeconds.toFixed(0)} s\n`);
       model = join(summary.runDir, 'model');
-      if (fresh.length === 0 && i >= opts.domains.length) throw new Error('training crawls ran no harvest episode: no search form was harvested');
+      if (fresh.length === 0 && i >= domains.length) throw new Error('training crawls ran no harvest episode: no search form was harvested');
     }
     cpSync(model, opts.out, { recursive: true });
   } finally {
     if (!opts.keepRuns) rmSync(work, { recursive: true, force: true });
   }
+  return trainResult(opts, { domains, wge: opts.wge, episodes, crawls, started });
+}
+
+/**
+ * `--episodes 0`: the network before any update, saved by the learner the training crawls use
+ * (`PolicyLearner.save`), so its weights are the ones the first training crawl would start from.
+ */
+async function untrainedModel(opts: TrainOptions) {
+  if (opts.domains?.length) throw new UserError('--episodes 0 writes the untrained network and crawls no domain; leave out --domains');
+  if (opts.init) throw new UserError('--episodes 0 writes fresh parameters; --init would copy a model unchanged');
+  const started = Date.now();
+  const learner = await PolicyLearner.create({ ...DEFAULT_POLICY, learningRate: opts.learningRate, initialPriorScale: opts.priorScale }, opts.seed);
+  await learner.save(opts.out, { domains: [] });
+  return trainResult(opts, { domains: [], wge: false, episodes: 0, crawls: [], started });
+}
+
+type TrainCrawl = { domain: string; runDir: string; coverage?: number; queries: number; episodes: number; meanReward: number; wallSeconds: number };
+
+/** The result `train` prints, read back from the model it wrote. */
+function trainResult(opts: TrainOptions, run: { domains: string[]; wge: boolean; episodes: number; crawls: TrainCrawl[]; started: number }) {
   const { manifest } = loadModel(opts.out);
   const curve = summariseCurve(manifest.curve.map((c) => c.reward));
+  const { episodes, crawls, started } = run;
   return {
     out: opts.out,
-    domains: opts.domains,
-    wge: opts.wge,
+    domains: run.domains,
+    wge: run.wge,
     // As the learner recorded it (policy-learner.ts), not worked out again here.
     initialPriorScale: opts.init ? undefined : (manifest.learning.initialPriorScale as number | undefined),
     episodes,

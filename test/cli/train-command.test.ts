@@ -1,0 +1,42 @@
+/**
+ * `surfacer train --episodes 0`: the untrained network, written as a model with no update, so a
+ * trained model can be crawled against the start it was trained from. (Training itself crawls
+ * the testbed; it is covered end to end in test/e2e/a3c.e2e.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { trainCommand, type TrainOptions } from '../../src/cli/train-command.ts';
+import { loadModel } from '../../src/policy/checkpoint.ts';
+import { initialParameters } from '../../src/policy/network.ts';
+import type { PlainTensors } from '../../src/policy/types.ts';
+import { tempDir } from '../e2e/helpers.ts';
+
+const options = (out: string, more: Partial<TrainOptions> = {}): TrainOptions => ({
+  episodes: 0, out, wge: true, seed: 1, maxQueries: 40, agents: 4, json: true, learningRate: 0.005, ...more,
+});
+
+/** The parameters as a float32 weights file holds them. */
+const asSaved = (params: PlainTensors) => Object.fromEntries(Object.entries(params).map(([k, t]) => [k, { shape: t.shape, values: t.values.map(Math.fround) }]));
+
+describe('train --episodes 0', () => {
+  it('writes the fresh parameters of its seed and prior weight as a model with no update', async () => {
+    const dir = tempDir('untrained');
+    const result = await trainCommand(options(join(dir, 'seed3'), { seed: 3, priorScale: 2 }));
+    expect(result).toMatchObject({ domains: [], wge: false, episodes: 0, updates: 0, initialPriorScale: 2, crawls: [], curve: [] });
+    const { params, manifest } = loadModel(join(dir, 'seed3'));
+    expect(manifest).toMatchObject({ seed: 3, updates: 0, episodes: 0, domains: [], wge: false, curve: [] });
+    expect(manifest.learning).toMatchObject({ initialPriorScale: 2, learningRate: 0.005 });
+    expect(params).toEqual(asSaved(initialParameters(3, 2)));
+    // Another seed, other parameters: the model is the seed's, not a fixed one.
+    await trainCommand(options(join(dir, 'seed4'), { seed: 4, priorScale: 2 }));
+    expect(loadModel(join(dir, 'seed4')).params).not.toEqual(params);
+  });
+
+  it('says what is wrong with domains or a model to start from, and writes nothing', async () => {
+    const dir = tempDir('untrained-bad');
+    await expect(trainCommand(options(join(dir, 'a'), { domains: ['arts'] }))).rejects.toThrow(/--episodes 0 writes the untrained network and crawls no domain/);
+    await expect(trainCommand(options(join(dir, 'b'), { init: 'models/a3c-default' }))).rejects.toThrow(/--episodes 0 writes fresh parameters/);
+    await expect(trainCommand(options(join(dir, 'c'), { episodes: 5 }))).rejects.toThrow(/--domains needs at least one domain/);
+    for (const d of ['a', 'b', 'c']) expect(() => loadModel(join(dir, d))).toThrow(/no policy model/);
+  });
+});
