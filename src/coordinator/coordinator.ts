@@ -316,7 +316,8 @@ export class Coordinator implements CoordinatorPort {
       after: policy?.stopAfter,
       afterHarvested: policy?.stopAfterHarvested,
       crawlRate: this.harvestRate(),
-      unseenShare: listing ? unseenShare(listing) : undefined,
+      // Unknown until some record is listed (an empty answer lists none): frequencyWeight reads that as all unseen.
+      unseenShare: listing?.distinct ? unseenShare(listing) : undefined,
       unseenRecords: listing ? chao1Unseen(listing) : undefined,
       maxUnseenShare: policy?.stopMaxUnseen,
     });
