@@ -316,8 +316,7 @@ export class Coordinator implements CoordinatorPort {
       after: policy?.stopAfter,
       afterHarvested: policy?.stopAfterHarvested,
       crawlRate: this.harvestRate(),
-      // Unknown until some record is listed (an empty answer lists none): frequencyWeight reads that as all unseen.
-      unseenShare: listing?.distinct ? unseenShare(listing) : undefined,
+      unseenShare: listing ? unseenShare(listing) : undefined,
       unseenRecords: listing ? chao1Unseen(listing) : undefined,
       maxUnseenShare: policy?.stopMaxUnseen,
     });

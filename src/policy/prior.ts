@@ -36,17 +36,11 @@ export function queryAndStopPriors(queryEfficiencies: readonly number[], leaveRa
  * expected to bring 100 and one expected to bring 30 both near 1 new record per fetch — and
  * on home and society its first ten queries were near-ties (bench-results/choice-diagnosis/).
  * As the site's unseen share falls, which holders are still unseen matters more than how
- * many holders a word has, and the prior becomes the yield model's. Before any record is
- * listed (u unknown) the whole site is unseen and the weight is 1: with no sample, frequency is
- * the domain's generic one (the LVS weights `frequencyScore` falls back to), generic-frequency's
- * first query. The yield model rates every value alike then, and its near-ties let the network's
- * small corrections choose: the shipped model opened news with "investigation", which no news
- * record holds, on all five testbed seeds, where generic-frequency's "election" listed 56 to 100.
- * u = 0 (records listed, none estimated unseen) is a harvested site: the yield model's alone.
+ * many holders a word has, and the prior becomes the yield model's. Before any listing
+ * (u unknown or 0) there is no sample, and the prior is the yield model's alone.
  */
 export function frequencyWeight(unseenShare: number | undefined): number {
-  if (unseenShare === undefined) return 1;
-  const u = Math.max(0, unseenShare);
+  const u = Math.max(0, unseenShare ?? 0);
   return u / (1 + u);
 }
 
@@ -57,8 +51,7 @@ export function frequencyWeight(unseenShare: number | undefined): number {
 export function frequencyBlendedPriors(efficiencies: readonly number[], frequencies: readonly number[], weight: number): number[] {
   if (efficiencies.length !== frequencies.length) throw new Error(`frequencyBlendedPriors: ${efficiencies.length} efficiencies but ${frequencies.length} frequencies`);
   const byYield = relativeEfficiency(efficiencies);
-  // No query with a frequency (a select's options before any record): frequency cannot rank them.
-  if (weight <= 0 || !frequencies.some((f) => f > 0)) return byYield;
+  if (weight <= 0) return byYield;
   const byFrequency = relativeEfficiency(frequencies);
   return byYield.map((e, i) => (1 - weight) * e + weight * byFrequency[i]!);
 }

@@ -43,8 +43,8 @@ describe('policy choices', () => {
     const harvestedCtx = { corpus: { documents: 100, documentFrequency: (t: string) => df[t] ?? 0 }, harvested: 100, rng: () => 0.5 };
     const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c.key === 'lvs0' ? 0.88 : 0.87, expectedNew: 30, modelled: true }) };
     const priors = (stop: StopOffer) => policyChoices(all, plan, harvestedCtx, memory, progress, [], stop).choices.inputs.slice(0, 3).map((i) => i.prior!);
-    // Unknown unseen share (no record listed yet): the whole site unseen, frequency alone, lvs1 first.
-    expect(priors({ zeroStreak: 0 })).toEqual([0.25, 1, 0.5]);
+    // Unknown unseen share: the yield model's prior alone, lvs0 first.
+    expect(priors({ zeroStreak: 0 })).toEqual([1, 0.87 / 0.88, 0.87 / 0.88]);
     // Three unseen records for each listed one (weight 3/4): lvs1, the most frequent, leads.
     const open = priors({ zeroStreak: 0, unseenShare: 3 });
     expect(open[1]).toBeCloseTo(0.25 * (0.87 / 0.88) + 0.75, 12);
@@ -57,19 +57,6 @@ describe('policy choices', () => {
     // A dry form where stop is offered: the queries are priced per fetch against it, by the yield model alone.
     const dry = policyChoices(all, plan, harvestedCtx, memory, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.4, unseenShare: 0.001 }).choices;
     expect(dry.inputs.slice(0, 3).map((i) => i.prior)).toEqual([1, 0.87 / 0.88, 0.87 / 0.88]);
-  });
-
-  it("opens a form with the domain's most common value: before any record, frequency is the LVS weights", () => {
-    // The yield model near-ties everything before a listing (its best here is lvs2); the LVS weights tell the values apart.
-    const all = [...cands('lvs', 3).map((c, i) => ({ ...c, prior: [0.9, 1, 0.8][i] })), ...cands('surface', 1)];
-    const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c.key === 'lvs2' ? 0.999 : 0.996, expectedNew: 100, modelled: false }) };
-    const priors = policyChoices(all, plan, ctx, memory, progress, [], { zeroStreak: 0 }).choices.inputs.map((i) => i.prior!);
-    expect(priors[0]).toBeCloseTo(0.9, 12);
-    expect(priors.slice(1)).toEqual([1, 0.8, 0]);
-    // A select's options carry no weight: then the yield model ranks them alone.
-    const options = cands('options', 2).map((c, i) => ({ ...c, key: `options${i}` }));
-    const byYield = policyChoices(options, plan, ctx, { ...memory, yieldEstimate: (c: QueryCandidate) => ({ efficiency: c.key === 'options1' ? 0.5 : 0.25, expectedNew: 1, modelled: false }) }, progress, [], { zeroStreak: 0 });
-    expect(byYield.choices.inputs.map((i) => i.prior)).toEqual([0.5, 1]);
   });
 
   it('describes each candidate to the network and to WGE, and offers stop only after a dry streak', () => {

@@ -25,9 +25,8 @@ describe('the actor prior', () => {
   });
 
   it("weighs document frequency by the site's estimated unseen share, and the yield model by the rest", () => {
-    // Nothing listed yet: the whole site is unseen, and frequency (the LVS weights, with no sample) carries it all.
-    expect(frequencyWeight(undefined)).toBe(1);
-    // Records listed and none estimated unseen: a harvested site, the yield model alone.
+    // No listing yet (unknown or 0): no sample to count words in.
+    expect(frequencyWeight(undefined)).toBe(0);
     expect(frequencyWeight(0)).toBe(0);
     // One answer of 94 records, none met twice: Chao1 expects 4,371 unseen, 46.5 per listed record.
     expect(frequencyWeight(4371 / 94)).toBeCloseTo(0.979, 3);
@@ -45,8 +44,6 @@ describe('the actor prior', () => {
     const half = frequencyBlendedPriors(efficiencies, frequencies, 0.5);
     expect(half[1]).toBeCloseTo(0.5 * (0.86 / 0.88) + 0.5, 12);
     expect(half.indexOf(Math.max(...half))).toBe(1);
-    // No query has a frequency (a select's options before any record): the yield model ranks them alone.
-    expect(frequencyBlendedPriors(efficiencies, [0, 0, 0], 1)).toEqual(relativeEfficiency(efficiencies));
     expect(() => frequencyBlendedPriors([0.1], [0.1, 0.2], 0.5)).toThrow(/1 efficiencies but 2 frequencies/);
   });
 
