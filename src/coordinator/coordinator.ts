@@ -10,6 +10,7 @@ import type { PageEntry, QueryEntry, RunStore } from '../store/index.ts';
 import { createStrategy, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyContext, type StrategyName } from '../strategies/index.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
 import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
+import { withoutPrematureRefinements, type AnswerSize } from './refinements.ts';
 import { TrapGuard } from './trap-guard.ts';
 import { messageTraceRow } from './message-trace.ts';
 import { DEFAULT_POLICY, PolicyLearner, type PolicyConfig } from './policy-learner.ts';
@@ -75,6 +76,8 @@ interface FormState {
   listedBy: Map<string, Set<string>>;
   /** Held records each query's unread rest was judged to hold, when the coordinator said `restKnown`. */
   knownRest: Map<string, string[]>;
+  /** How long each answered query's list was, and whether it was read to its end: which answers were complete (refinements.ts). */
+  answers: Map<string, AnswerSize>;
 }
 
 export type Enqueue = (assignment: EpisodeAssignment) => void;
@@ -254,7 +257,7 @@ export class Coordinator implements CoordinatorPort {
         continue;
       }
       const plan = planForm(form, this.table, this.weights);
-      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map() });
+      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map() });
       this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed } });
       this.gain(m.episodeId, FORM_REWARD);
       this.schedule({ kind: 'harvest', startUrl: form.pageUrl, depth: form.depth, via: 'link', formKey: form.formKey }, true);
@@ -360,7 +363,8 @@ export class Coordinator implements CoordinatorPort {
     const pool = this.recordPoolFor(form.info.pageUrl);
     const listing = this.listings.get(new URL(form.info.pageUrl).host);
     const corpus = corpusView(pool, form.fields, listing);
-    const candidates = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued, corpus.documentFrequency);
+    const all = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued, corpus.documentFrequency);
+    const candidates = withoutPrematureRefinements(all, form.answers);
     const ctx: StrategyContext = { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
     return { candidates, ctx, listing };
   }
@@ -431,6 +435,7 @@ export class Coordinator implements CoordinatorPort {
       // Before this answer's new records enter the pool: only records held before it are evidence.
       // An empty answer ("no results") is evidence too; a query that could not be issued (an error) is none.
       if (m.error === undefined) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false);
+      form.answers.set(m.queryKey, { listed: m.recordLinks.length + skipped.length, reportedTotal: m.reportedTotal, readToEnd: m.complete === true || m.skippedKnownRest === true, failed: m.failed === true || m.error !== undefined });
     }
     let fresh = 0;
     this.listings.add([...m.recordLinks, ...skipped]);
@@ -628,6 +633,8 @@ export class Coordinator implements CoordinatorPort {
       if (!form) continue;
       const links = Array.isArray(q['recordLinks']) ? (q['recordLinks'] as string[]) : undefined;
       if (q.error === undefined && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true);
+      const skippedRest = Array.isArray(q['skippedRest']) ? q['skippedRest'].length : 0;
+      form.answers.set(q.key, { listed: (links?.length ?? 0) + skippedRest, reportedTotal: q.reportedTotal, readToEnd: q['complete'] === true || skippedRest > 0, failed: q.failed === true || q.error !== undefined });
       if (q.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, q.reportedTotal);
     }
     this.requeueUnfinished(queries);
@@ -635,7 +642,7 @@ export class Coordinator implements CoordinatorPort {
 
   private addForm(info: SearchFormInfo, strategy: QueryStrategy, issued: Iterable<string>, zeroStreak: number, done: boolean): void {
     const plan = planForm(info, this.table, this.weights);
-    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map() });
+    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map() });
   }
 
   private requeueUnfinished(queries: QueryEntry[]): void {

@@ -143,8 +143,17 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
       add(values, [s.term], 'surface', inTitles(s) ? 0.5 + 0.5 * Math.min(1, (4 * s.df) / surfaceDocs) : (0.5 * s.df) / surfaceDocs);
     }
   }
+  // With a required drop-down held at its default, another drop-down's option narrows the
+  // query of that default alone, which is itself a candidate (the default's own option).
+  const parentKey = keyOf({});
+  const heldOptions = plan.optionFields.some(({ field }) => field.name in plan.fixed);
   for (const { field, options } of plan.optionFields) {
-    for (const o of options) add({ [field.name]: o.value }, termsOf(o.text), 'options');
+    const refines = heldOptions && !(field.name in plan.fixed) ? parentKey : undefined;
+    for (const o of options) {
+      add({ [field.name]: o.value }, termsOf(o.text), 'options');
+      const added = seen.get(keyOf({ [field.name]: o.value }));
+      if (refines && added && added.key !== refines) added.refines = refines;
+    }
   }
   if (out.length === 0 && Object.keys(plan.fixed).length === 0 && !plan.queryField && plan.optionFields.length === 0) {
     // A form with nothing to fill (e.g. a single "browse all" button) is still one query.

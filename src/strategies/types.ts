@@ -18,6 +18,12 @@ export interface QueryCandidate {
   label?: string;
   /** Prior weight of the value in its LVS table, when it came from one. */
   prior?: number;
+  /**
+   * The key of the broader query this one narrows (a drop-down's option under the required
+   * drop-down's default): offered after it, and not at all once its answer was complete
+   * (coordinator/refinements.ts).
+   */
+  refines?: string;
 }
 
 /**

@@ -81,4 +81,35 @@ describe('query planner', () => {
     const issued = new Set([all[0]!.key]);
     expect(candidateQueries(plan, table, weights, pools(), issued).some((c) => c.key === all[0]!.key)).toBe(false);
   });
+
+  it('marks each option of a second drop-down, under the required one\'s default, as a refinement of that default alone', () => {
+    const selectOnly: SearchFormInfo = {
+      ...form,
+      fields: [
+        { name: 'activity', label: 'Activity', tag: 'select', type: 'select-one', fieldType: 'search category / refinement', required: true, hidden: false, selectorHint: '#activity', options: [{ value: '', text: '— choose an activity —' }, { value: 'hiking', text: 'Hiking' }, { value: 'camping', text: 'Camping' }] },
+        { name: 'year', label: 'Year', tag: 'select', type: 'select-one', fieldType: 'search category / refinement', required: false, hidden: false, selectorHint: '#year', options: [{ value: '', text: 'Any year' }, { value: '2019', text: '2019' }, { value: '2020', text: '2020' }] },
+      ],
+    };
+    const weights = new ValueWeights(table);
+    const plan = planForm(selectOnly, table, weights);
+    expect(plan.fixed).toEqual({ activity: 'hiking' });
+    const candidates = candidateQueries(plan, table, weights, pools(), new Set());
+    const hiking = candidates.find((c) => c.values['activity'] === 'hiking' && c.values['year'] === undefined)!;
+    expect(hiking.refines).toBeUndefined();
+    expect(candidates.find((c) => c.values['activity'] === 'camping')?.refines).toBeUndefined();
+    const years = candidates.filter((c) => c.values['year'] !== undefined);
+    expect(years.map((c) => c.values)).toEqual([{ activity: 'hiking', year: '2019' }, { activity: 'hiking', year: '2020' }]);
+    for (const y of years) expect(y.refines).toBe(hiking.key);
+  });
+
+  it('marks no refinement where no drop-down is required', () => {
+    const optional: SearchFormInfo = {
+      ...form,
+      fields: [...form.fields, { name: 'year', label: 'Year', tag: 'select', type: 'select-one', fieldType: 'search category / refinement', required: false, hidden: false, selectorHint: '#year', options: [{ value: '2019', text: '2019' }] }],
+    };
+    const weights = new ValueWeights(table);
+    const candidates = candidateQueries(planForm(optional, table, weights), table, weights, pools(), new Set());
+    expect(candidates.some((c) => c.values['year'] === '2019')).toBe(true);
+    expect(candidates.every((c) => c.refines === undefined)).toBe(true);
+  });
 });
