@@ -252,3 +252,60 @@ describe('Coordinator: lists on a harvested site', () => {
     expect((await leaveRates({ skipDryListsAfter: 0 }, true, 'off')).replies.every((r) => r === undefined)).toBe(true);
   });
 });
+
+describe('Coordinator: refinements of a required drop-down\'s default', () => {
+  const selectOnly = (pageUrl: string): SearchFormInfo => ({
+    ...searchForm(pageUrl, 0),
+    fields: [
+      { name: 'activity', label: 'Activity', tag: 'select', type: 'select-one', fieldType: 'search category / refinement', required: true, hidden: false, selectorHint: '#activity', options: [{ value: '', text: '— choose —' }, { value: 'hiking', text: 'Hiking' }, { value: 'camping', text: 'Camping' }, { value: 'fishing', text: 'Fishing' }] },
+      { name: 'year', label: 'Year', tag: 'select', type: 'select-one', fieldType: 'search category / refinement', required: false, hidden: false, selectorHint: '#year', options: [{ value: '', text: 'Any year' }, { value: '2019', text: '2019' }, { value: '2020', text: '2020' }] },
+    ],
+  });
+  const formKey = `${SITE}/#form0`;
+  /** Asks for the next query and answers it with `sizes[activity]` records, read to the end. */
+  async function askAndAnswer(c: Coordinator, id: string, sizes: Record<string, number>) {
+    const query = (await c.send({ type: 'next-query', episodeId: id, formKey })).query;
+    if (!query) return null;
+    const n = query.values['year'] ? 0 : sizes[query.values['activity']!]!;
+    const links = Array.from({ length: n }, (_, i) => `${SITE}/${query.values['activity']}/${i}`);
+    await c.send({ type: 'query-result', episodeId: id, formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: links, complete: true });
+    return query.values;
+  }
+
+  it('asks every activity before any "hiking, year", none once hiking listed all its matches, and still none after a resume', async () => {
+    const dir = join(root, 'refine');
+    const { c, queue, store } = await setup({ strategy: 'random', patience: 50 }, dir);
+    c.addSeed(`${SITE}/`);
+    const a = take(queue, `${SITE}/`);
+    await c.send({ type: 'episode-start', episodeId: a.episodeId, kind: a.kind, startUrl: a.startUrl, attempt: 0 });
+    await c.send({ type: 'forms', episodeId: a.episodeId, pageUrl: a.startUrl, depth: 0, forms: [{ index: 0, formType: 'search', probability: 0.9, method: 'GET' }], searchForms: [selectOnly(a.startUrl)] });
+    const sizes = { hiking: 20, camping: 30, fishing: 10 };
+    const asked = [await askAndAnswer(c, 'q1', sizes), await askAndAnswer(c, 'q2', sizes)];
+    expect(asked.every((v) => v && v['year'] === undefined)).toBe(true);
+    await c.checkpoint();
+    await store.close();
+    stores.splice(stores.indexOf(store), 1);
+
+    const again = await setup({ strategy: 'random', patience: 50 }, dir, true);
+    again.c.restore();
+    const third = await askAndAnswer(again.c, 'q3', sizes);
+    expect(third?.['year']).toBeUndefined();
+    // Every activity answered; hiking's 20 is below camping's 30, so its list was not a cap.
+    expect(await askAndAnswer(again.c, 'q4', sizes)).toBeNull();
+  });
+
+  it('asks the refinements last when the default\'s list may have been cut by a cap', async () => {
+    const { c, queue } = await setup({ strategy: 'random', patience: 50 });
+    c.addSeed(`${SITE}/`);
+    const a = take(queue, `${SITE}/`);
+    await c.send({ type: 'episode-start', episodeId: a.episodeId, kind: a.kind, startUrl: a.startUrl, attempt: 0 });
+    await c.send({ type: 'forms', episodeId: a.episodeId, pageUrl: a.startUrl, depth: 0, forms: [{ index: 0, formType: 'search', probability: 0.9, method: 'GET' }], searchForms: [selectOnly(a.startUrl)] });
+    const capped = { hiking: 25, camping: 25, fishing: 25 };
+    const asked = [];
+    for (let i = 0; i < 6; i++) asked.push(await askAndAnswer(c, `q${i}`, capped));
+    expect(asked.slice(0, 3).map((v) => v?.['year'])).toEqual([undefined, undefined, undefined]);
+    expect(asked.slice(3, 5).map((v) => v?.['activity'])).toEqual(['hiking', 'hiking']);
+    expect(new Set(asked.slice(3, 5).map((v) => v?.['year']))).toEqual(new Set(['2019', '2020']));
+    expect(asked[5]).toBeNull();
+  });
+});
