@@ -19,7 +19,7 @@ export interface AnswerSize {
   reportedTotal?: number;
   /** The list was read to its end. */
   readToEnd: boolean;
-  /** The query could not be issued or was answered with an error page. */
+  /** The query could not be issued, or its answer listed nothing and said so (an error page, "no results"): no evidence of a complete list. */
   failed: boolean;
 }
 
