@@ -10,7 +10,7 @@ import type { PageEntry, QueryEntry, RunStore } from '../store/index.ts';
 import { createStrategy, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyContext, type StrategyName } from '../strategies/index.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
 import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
-import { withoutPrematureRefinements, type AnswerSize } from './refinements.ts';
+import { answerSize, withoutPrematureRefinements, type AnswerSize } from './refinements.ts';
 import { TrapGuard } from './trap-guard.ts';
 import { messageTraceRow } from './message-trace.ts';
 import { DEFAULT_POLICY, PolicyLearner, type PolicyConfig } from './policy-learner.ts';
@@ -435,7 +435,6 @@ export class Coordinator implements CoordinatorPort {
       // Before this answer's new records enter the pool: only records held before it are evidence.
       // An empty answer ("no results") is evidence too; a query that could not be issued (an error) is none.
       if (m.error === undefined) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false);
-      form.answers.set(m.queryKey, { listed: m.recordLinks.length + skipped.length, reportedTotal: m.reportedTotal, readToEnd: m.complete === true || m.skippedKnownRest === true, failed: m.failed === true || m.error !== undefined });
     }
     let fresh = 0;
     this.listings.add([...m.recordLinks, ...skipped]);
@@ -446,8 +445,10 @@ export class Coordinator implements CoordinatorPort {
       fresh++;
       this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey, fromUrl: m.listedOn?.[i] }, true);
     }
-    this.store.addQuery({ key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), ...(skipped.length ? { skippedRest: skipped } : {}), failed: m.failed ?? false, error: m.error });
+    const entry: QueryEntry = { key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), ...(skipped.length ? { skippedRest: skipped } : {}), failed: m.failed ?? false, error: m.error };
+    this.store.addQuery(entry);
     if (form) {
+      form.answers.set(m.queryKey, answerSize(entry));
       const candidate = form.inFlight.get(m.queryKey);
       form.inFlight.delete(m.queryKey);
       const knownBefore = this.store.counts().records + this.pendingRecords.size - fresh;
@@ -633,8 +634,7 @@ export class Coordinator implements CoordinatorPort {
       if (!form) continue;
       const links = Array.isArray(q['recordLinks']) ? (q['recordLinks'] as string[]) : undefined;
       if (q.error === undefined && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true);
-      const skippedRest = Array.isArray(q['skippedRest']) ? q['skippedRest'].length : 0;
-      form.answers.set(q.key, { listed: (links?.length ?? 0) + skippedRest, reportedTotal: q.reportedTotal, readToEnd: q['complete'] === true || skippedRest > 0, failed: q.failed === true || q.error !== undefined });
+      form.answers.set(q.key, answerSize(q));
       if (q.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, q.reportedTotal);
     }
     this.requeueUnfinished(queries);

@@ -91,19 +91,21 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
   const out: QueryCandidate[] = [];
   const seen = new Map<string, QueryCandidate>();
   const keyOf = (values: Record<string, string>) => queryKey(plan.formKey, { ...plan.fixed, ...values });
-  const add = (values: Record<string, string>, terms: string[], source: QueryCandidate['source'], prior?: number, label?: string) => {
+  /** Adds an unissued query (or updates the one with its key) and returns it; undefined once issued. */
+  const add = (values: Record<string, string>, terms: string[], source: QueryCandidate['source'], prior?: number, label?: string): QueryCandidate | undefined => {
     const key = keyOf(values);
-    if (issued.has(key)) return;
+    if (issued.has(key)) return undefined;
     const earlier = seen.get(key);
     if (earlier) {
       // A table value also seen in this site's record titles is judged by that evidence: a
       // table whose other values miss (category names on a title-only search) must not drag it down.
       if (source === 'title') earlier.source = 'title';
-      return;
+      return earlier;
     }
     const candidate: QueryCandidate = { key, values: { ...plan.fixed, ...values }, terms, source, prior, label };
     seen.set(key, candidate);
     out.push(candidate);
+    return candidate;
   };
   if (plan.queryField) {
     const name = plan.queryField.name;
@@ -150,9 +152,8 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
   for (const { field, options } of plan.optionFields) {
     const refines = heldOptions && !(field.name in plan.fixed) ? parentKey : undefined;
     for (const o of options) {
-      add({ [field.name]: o.value }, termsOf(o.text), 'options');
-      const added = seen.get(keyOf({ [field.name]: o.value }));
-      if (refines && added && added.key !== refines) added.refines = refines;
+      const added = add({ [field.name]: o.value }, termsOf(o.text), 'options');
+      if (refines && added) added.refines = refines;
     }
   }
   if (out.length === 0 && Object.keys(plan.fixed).length === 0 && !plan.queryField && plan.optionFields.length === 0) {

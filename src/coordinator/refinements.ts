@@ -9,7 +9,9 @@
  * such queries after their parent had listed all its matches (bench-results/frequency-prior/
  * probes/sharp-prior/refinements.mjs), and a3c issued about 10 before it.
  */
+import type { QueryEntry } from '../store/index.ts';
 import type { QueryCandidate } from '../strategies/types.ts';
+import { mayBeAllMatches } from './search-fields.ts';
 
 /** What one answered query of a form listed, enough to tell whether its list held every match. */
 export interface AnswerSize {
@@ -24,6 +26,16 @@ export interface AnswerSize {
 }
 
 /**
+ * An answered query's size, from its row in `queries.jsonl` (the live crawl and a resumed one
+ * read the same row). A list whose known rest was skipped (`skippedRest`) counts as read to its
+ * end, that rest as listed.
+ */
+export function answerSize(q: QueryEntry): AnswerSize {
+  const skipped = Array.isArray(q['skippedRest']) ? q['skippedRest'].length : 0;
+  return { listed: (q.results ?? 0) + skipped, reportedTotal: q.reportedTotal, readToEnd: q['complete'] === true || skipped > 0, failed: q.failed === true || q.error !== undefined };
+}
+
+/**
  * Whether `key`'s answer held every record that matches it: read to its end, and empty or
  * shorter than what another query of the form listed or stated (so not the site's cap on
  * what one query lists; `mayBeAllMatches` in search-fields.ts, with list lengths as well as
@@ -34,9 +46,9 @@ export function isCompleteAnswer(key: string, answers: ReadonlyMap<string, Answe
   if (!a || a.failed || !a.readToEnd) return false;
   const size = Math.max(a.listed, a.reportedTotal ?? 0);
   if (size === 0) return true;
-  let largestOther = 0;
-  for (const [k, o] of answers) if (k !== key && !o.failed) largestOther = Math.max(largestOther, o.listed, o.reportedTotal ?? 0);
-  return size < largestOther;
+  let largestOther: number | undefined;
+  for (const [k, o] of answers) if (k !== key && !o.failed) largestOther = Math.max(largestOther ?? 0, o.listed, o.reportedTotal ?? 0);
+  return mayBeAllMatches(size, largestOther);
 }
 
 /**

@@ -262,6 +262,13 @@ describe('Coordinator: refinements of a required drop-down\'s default', () => {
     ],
   });
   const formKey = `${SITE}/#form0`;
+  /** Seeds the site and reports its home page's select-only search form. */
+  async function openSelectOnlyForm(c: Coordinator, queue: EpisodeAssignment[]) {
+    c.addSeed(`${SITE}/`);
+    const a = take(queue, `${SITE}/`);
+    await c.send({ type: 'episode-start', episodeId: a.episodeId, kind: a.kind, startUrl: a.startUrl, attempt: 0 });
+    await c.send({ type: 'forms', episodeId: a.episodeId, pageUrl: a.startUrl, depth: 0, forms: [{ index: 0, formType: 'search', probability: 0.9, method: 'GET' }], searchForms: [selectOnly(a.startUrl)] });
+  }
   /** Asks for the next query and answers it with `sizes[activity]` records, read to the end. */
   async function askAndAnswer(c: Coordinator, id: string, sizes: Record<string, number>) {
     const query = (await c.send({ type: 'next-query', episodeId: id, formKey })).query;
@@ -275,10 +282,7 @@ describe('Coordinator: refinements of a required drop-down\'s default', () => {
   it('asks every activity before any "hiking, year", none once hiking listed all its matches, and still none after a resume', async () => {
     const dir = join(root, 'refine');
     const { c, queue, store } = await setup({ strategy: 'random', patience: 50 }, dir);
-    c.addSeed(`${SITE}/`);
-    const a = take(queue, `${SITE}/`);
-    await c.send({ type: 'episode-start', episodeId: a.episodeId, kind: a.kind, startUrl: a.startUrl, attempt: 0 });
-    await c.send({ type: 'forms', episodeId: a.episodeId, pageUrl: a.startUrl, depth: 0, forms: [{ index: 0, formType: 'search', probability: 0.9, method: 'GET' }], searchForms: [selectOnly(a.startUrl)] });
+    await openSelectOnlyForm(c, queue);
     const sizes = { hiking: 20, camping: 30, fishing: 10 };
     const asked = [await askAndAnswer(c, 'q1', sizes), await askAndAnswer(c, 'q2', sizes)];
     expect(asked.every((v) => v && v['year'] === undefined)).toBe(true);
@@ -296,10 +300,7 @@ describe('Coordinator: refinements of a required drop-down\'s default', () => {
 
   it('asks the refinements last when the default\'s list may have been cut by a cap', async () => {
     const { c, queue } = await setup({ strategy: 'random', patience: 50 });
-    c.addSeed(`${SITE}/`);
-    const a = take(queue, `${SITE}/`);
-    await c.send({ type: 'episode-start', episodeId: a.episodeId, kind: a.kind, startUrl: a.startUrl, attempt: 0 });
-    await c.send({ type: 'forms', episodeId: a.episodeId, pageUrl: a.startUrl, depth: 0, forms: [{ index: 0, formType: 'search', probability: 0.9, method: 'GET' }], searchForms: [selectOnly(a.startUrl)] });
+    await openSelectOnlyForm(c, queue);
     const capped = { hiking: 25, camping: 25, fishing: 25 };
     const asked = [];
     for (let i = 0; i < 6; i++) asked.push(await askAndAnswer(c, `q${i}`, capped));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCompleteAnswer, withoutPrematureRefinements, type AnswerSize } from '../../src/coordinator/refinements.ts';
+import { answerSize, isCompleteAnswer, withoutPrematureRefinements, type AnswerSize } from '../../src/coordinator/refinements.ts';
 import type { QueryCandidate } from '../../src/strategies/types.ts';
 
 const q = (key: string, refines?: string): QueryCandidate => ({ key, values: {}, terms: [key], source: 'options', ...(refines ? { refines } : {}) });
@@ -49,5 +49,14 @@ describe('withoutPrematureRefinements', () => {
     expect(withoutPrematureRefinements(candidates.slice(2), capped).map((c) => c.key)).toEqual(['hiking 2019', 'hiking 2020']);
     const failed = new Map([['hiking', answer(0, { failed: true })], ['camping', answer(55)]]);
     expect(withoutPrematureRefinements(candidates.slice(2), failed)).toHaveLength(2);
+  });
+});
+
+describe('answerSize', () => {
+  it('reads a query row: a skipped known rest counts as listed and the list as read to its end; an error or an empty failed answer is failed', () => {
+    expect(answerSize({ key: 'k', form: 'f', results: 38, reportedTotal: 40, skippedRest: ['a', 'b'] })).toEqual({ listed: 40, reportedTotal: 40, readToEnd: true, failed: false });
+    expect(answerSize({ key: 'k', form: 'f', results: 12, complete: true, failed: false })).toEqual({ listed: 12, reportedTotal: undefined, readToEnd: true, failed: false });
+    expect(answerSize({ key: 'k', form: 'f', results: 0, complete: true, failed: true })).toMatchObject({ readToEnd: true, failed: true });
+    expect(answerSize({ key: 'k', form: 'f', results: 5, complete: false, error: 'timeout' })).toMatchObject({ readToEnd: false, failed: true });
   });
 });
