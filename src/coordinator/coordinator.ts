@@ -10,6 +10,7 @@ import type { PageEntry, QueryEntry, RunStore } from '../store/index.ts';
 import { createStrategy, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyContext, type StrategyName } from '../strategies/index.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
 import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
+import { withoutIgnoredFunctionWords } from './function-words.ts';
 import { answerSize, withoutPrematureRefinements, type AnswerSize } from './refinements.ts';
 import { TrapGuard } from './trap-guard.ts';
 import { messageTraceRow } from './message-trace.ts';
@@ -363,8 +364,8 @@ export class Coordinator implements CoordinatorPort {
     const pool = this.recordPoolFor(form.info.pageUrl);
     const listing = this.listings.get(new URL(form.info.pageUrl).host);
     const corpus = corpusView(pool, form.fields, listing);
-    const all = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl) }, form.issued, corpus.documentFrequency);
-    const candidates = withoutPrematureRefinements(all, form.answers);
+    const all = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl), functionWords: pool.functionWords }, form.issued, corpus.documentFrequency);
+    const candidates = withoutPrematureRefinements(withoutIgnoredFunctionWords(all, form.answers), form.answers);
     const ctx: StrategyContext = { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
     return { candidates, ctx, listing };
   }
@@ -416,9 +417,11 @@ export class Coordinator implements CoordinatorPort {
    * Call it before the answer's total enters form.reportedTotal: a list read to its end holds
    * every match only if it is shorter than another query's total (else it may be cut by a cap).
    */
-  private learnSearchFields(form: FormState, values: Record<string, string>, recordLinks: readonly string[], readToEnd: boolean): void {
+  private learnSearchFields(form: FormState, values: Record<string, string>, recordLinks: readonly string[], readToEnd: boolean, functionWord: boolean): void {
     const terms = keywordOnlyTerms(form.plan, values);
     if (!terms) return;
+    // "the" listing nothing says the form drops function words, not which parts of a record it searches.
+    if (functionWord && recordLinks.length === 0) return;
     // An empty list cannot have been cut by a cap.
     const complete = readToEnd && (recordLinks.length === 0 || mayBeAllMatches(recordLinks.length, form.reportedTotal));
     form.fields.observe(terms, addCanonical(new Set(), recordLinks), complete, this.recordPoolFor(form.info.pageUrl));
@@ -434,7 +437,7 @@ export class Coordinator implements CoordinatorPort {
       form.knownRest.delete(m.queryKey);
       // Before this answer's new records enter the pool: only records held before it are evidence.
       // An empty answer ("no results") is evidence too; a query that could not be issued (an error) is none.
-      if (m.error === undefined) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false);
+      if (m.error === undefined) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false, form.inFlight.get(m.queryKey)?.functionWord === true);
     }
     let fresh = 0;
     this.listings.add([...m.recordLinks, ...skipped]);
@@ -445,7 +448,7 @@ export class Coordinator implements CoordinatorPort {
       fresh++;
       this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey, fromUrl: m.listedOn?.[i] }, true);
     }
-    const entry: QueryEntry = { key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), ...(skipped.length ? { skippedRest: skipped } : {}), failed: m.failed ?? false, error: m.error };
+    const entry: QueryEntry = { key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), ...(skipped.length ? { skippedRest: skipped } : {}), failed: m.failed ?? false, error: m.error, ...(form?.inFlight.get(m.queryKey)?.functionWord ? { functionWord: true } : {}) };
     this.store.addQuery(entry);
     if (form) {
       form.answers.set(m.queryKey, answerSize(entry));
@@ -633,7 +636,7 @@ export class Coordinator implements CoordinatorPort {
       const form = this.forms.get(q.form);
       if (!form) continue;
       const links = Array.isArray(q['recordLinks']) ? (q['recordLinks'] as string[]) : undefined;
-      if (q.error === undefined && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true);
+      if (q.error === undefined && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true, q.functionWord === true);
       form.answers.set(q.key, answerSize(q));
       if (q.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, q.reportedTotal);
     }
@@ -729,10 +732,10 @@ function corpusView(records: RecordPool, fields: SearchFieldModel, listing: List
     get documents() {
       return records.keywords.documents;
     },
-    documentFrequency: (term: string) => overWords(term, (w) => fields.formDocumentFrequency(w, records) ?? records.keywords.stats(w)?.df ?? 0),
+    documentFrequency: (term: string) => overWords(term, (w) => fields.formDocumentFrequency(w, records) ?? records.wordStats(w)?.df ?? 0),
     termsWithDf: (df: number) => records.keywords.termsWithDf(df),
     termStats: (term: string) => {
-      const s = records.keywords.stats(term);
+      const s = records.wordStats(term);
       if (!s) return undefined;
       const contexts: Record<string, number> = {};
       for (const c of s.contexts) contexts[c.tag ?? 'other'] = (contexts[c.tag ?? 'other'] ?? 0) + c.count;

@@ -14,6 +14,11 @@ const QUERY_FIELD_TYPES = new Set(['search query']);
 /** Surface words on more than this share of pages are boilerplate. */
 const BOILERPLATE_SHARE = 0.5;
 const POOL_CANDIDATES = 400;
+/**
+ * Function words offered per keyword form, commonest in the site's records first. "the" alone
+ * lists 299 of home's 300 records; the third-commonest still lists two thirds of them.
+ */
+const FUNCTION_WORD_CANDIDATES = 3;
 
 export interface FormPlan {
   formKey: string;
@@ -81,13 +86,13 @@ export function queryKeyValues(key: string): string {
 
 /**
  * All unissued queries for a form: keywords (LVS keyword values in table order, then terms
- * harvested from its site's records) when it has a text field, and each single option of
+ * harvested from its site's records and their commonest function words) when it has a text field, and each single option of
  * its drop-downs (others left at "any") — the dimensions a select-only form offers.
  * `listedDf`: a word's document frequency as the form sees it (the held records it would list
  * for the word, `SearchFieldModel.formDocumentFrequency`); without it, words of held records
  * count as listable.
  */
-export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool }, issued: ReadonlySet<string>, listedDf?: (term: string) => number): QueryCandidate[] {
+export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool; functionWords?: KeywordPool }, issued: ReadonlySet<string>, listedDf?: (term: string) => number): QueryCandidate[] {
   const out: QueryCandidate[] = [];
   const seen = new Map<string, QueryCandidate>();
   const keyOf = (values: Record<string, string>) => queryKey(plan.formKey, { ...plan.fixed, ...values });
@@ -118,6 +123,13 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     // Harvested terms seen in record titles form their own source: title-only search finds
     // nothing with words that only ever occur in record bodies, and the strategy learns which.
     for (const s of pools.records.ranked('df', { limit: POOL_CANDIDATES })) add({ [name]: s.term }, [s.term], s.contexts.some((c) => c.tag === 'title') ? 'title' : 'pool');
+    // The commonest function words of those records: one query each that lists most of a site
+    // matching them literally; a site that drops them refuses the first, and the rest go
+    // (coordinator/function-words.ts). Marked, so that rule knows them.
+    for (const s of pools.functionWords?.ranked('df', { limit: FUNCTION_WORD_CANDIDATES, minDf: 2 }) ?? []) {
+      const added = add({ [name]: s.term }, [s.term], s.contexts.some((c) => c.tag === 'title') ? 'title' : 'pool');
+      if (added) added.functionWord = true;
+    }
     // Words of the site's own surface pages bootstrap sites whose vocabulary the table lacks.
     // Words on most pages are the site's chrome (menus, footers), not its content: left out.
     // Words of page titles rank first: titles name what the site holds.

@@ -23,6 +23,10 @@ export interface AnswerSize {
   readToEnd: boolean;
   /** The query could not be issued, or its answer listed nothing and said so (an error page, "no results"): no evidence of a complete list. */
   failed: boolean;
+  /** The query's keyword was a function word (`QueryEntry.functionWord`). */
+  functionWord: boolean;
+  /** The query could not be issued or read (a timeout, a lost form): the site gave no answer at all. */
+  unanswered: boolean;
 }
 
 /**
@@ -32,7 +36,7 @@ export interface AnswerSize {
  */
 export function answerSize(q: QueryEntry): AnswerSize {
   const skipped = Array.isArray(q['skippedRest']) ? q['skippedRest'].length : 0;
-  return { listed: (q.results ?? 0) + skipped, reportedTotal: q.reportedTotal, readToEnd: q['complete'] === true || skipped > 0, failed: q.failed === true || q.error !== undefined };
+  return { listed: (q.results ?? 0) + skipped, reportedTotal: q.reportedTotal, readToEnd: q['complete'] === true || skipped > 0, failed: q.failed === true || q.error !== undefined, functionWord: q.functionWord === true, unanswered: q.error !== undefined };
 }
 
 /**

@@ -8,7 +8,7 @@ export { DEFAULT_LVS_DIR, LvsTableError, keywordLabel, loadLvsTable, validateLvs
 export { isPlaceholderOption, matchFieldToLvs, rankLvsLabels, realOptions, type LvsCandidate } from './match.ts';
 export { isQueryName, nameTokens, splitIdentifier } from './field-tokens.ts';
 export { ValueWeights, type ValueOutcome, type ValueStats, type ValueWeightsOptions } from './weights.ts';
-export { KeywordPool, extractTerms, type PoolRanking, type PoolTerm, type RankOptions, type TermContext, type TermContextCount, type TermStats } from './keyword-pool.ts';
+export { KeywordPool, extractTerms, extractWords, type PoolRanking, type PoolTerm, type RankOptions, type TermContext, type TermContextCount, type TermStats } from './keyword-pool.ts';
 export { analyse, type NlpToken } from './nlp.ts';
 export { createRng } from './random.ts';
 export { RECORD_PARTS, RecordPool, type PooledRecord } from './record-pool.ts';

@@ -65,6 +65,10 @@ const MIN_TERM_LENGTH = 3;
 const MAX_CONTEXTS = 12;
 /** POS tags that never make a query term even when wink does not flag them as stop words. */
 const SKIPPED_POS = new Set(['PUNCT', 'NUM', 'SYM', 'DET', 'PRON', 'CCONJ', 'SCONJ', 'ADP', 'AUX', 'PART', 'INTJ', 'SPACE']);
+/** Of those, the closed word classes a search box may still match ("the", "of", "and"). */
+const FUNCTION_POS = new Set(['DET', 'PRON', 'CCONJ', 'SCONJ', 'ADP', 'AUX', 'PART']);
+/** "a" and "I" make no query: too short for most engines, and one letter is no word to them. */
+const MIN_FUNCTION_WORD_LENGTH = 2;
 
 interface TermEntry {
   lemma: string;
@@ -93,14 +97,31 @@ interface SerialisedPool {
 
 /** Tokenises text the way the pool does: words only, no stop words, numbers, punctuation or very short tokens. */
 export function extractTerms(text: string): PoolTerm[] {
-  const out: PoolTerm[] = [];
+  return extractWords(text).terms;
+}
+
+/**
+ * One pass over `text`: the pool's terms (`extractTerms`) and, apart, its function words
+ * ("the", "of", "and": stop words and closed-class words of two letters or more). Function
+ * words never rank among content terms, but on a site that matches them literally "the" lists
+ * nearly every record in one query; on one that drops them it is refused. Which of the two a
+ * site does is learnt per form (coordinator/function-words.ts), so they are counted too.
+ */
+export function extractWords(text: string): { terms: PoolTerm[]; functionWords: PoolTerm[] } {
+  const terms: PoolTerm[] = [];
+  const functionWords: PoolTerm[] = [];
   for (const t of analyse(text)) {
-    if (t.type !== 'word' || t.stop || SKIPPED_POS.has(t.pos)) continue;
+    if (t.type !== 'word') continue;
     const term = t.normal.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (t.stop || SKIPPED_POS.has(t.pos)) {
+      const functionWord = (t.stop || FUNCTION_POS.has(t.pos)) && term.length >= MIN_FUNCTION_WORD_LENGTH && /^\p{L}+$/u.test(term);
+      if (functionWord) functionWords.push({ term, lemma: term, pos: t.pos });
+      continue;
+    }
     if (term.length < MIN_TERM_LENGTH || !/\p{L}/u.test(term)) continue;
-    out.push({ term, lemma: t.pos === 'PROPN' ? term : t.lemma || term, pos: t.pos });
+    terms.push({ term, lemma: t.pos === 'PROPN' ? term : t.lemma || term, pos: t.pos });
   }
-  return out;
+  return { terms, functionWords };
 }
 
 export class KeywordPool {

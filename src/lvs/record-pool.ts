@@ -7,8 +7,10 @@
  * It also keeps, per term, which records hold it and in which of their parts (title, text,
  * attributes): a search form that matches titles only lists the records whose title holds
  * the word, and which parts a form searches is learnt from what it lists (search-fields.ts).
+ * Function words ("the", "of") are counted in a pool of their own, so they never rank among
+ * the content terms but their document frequencies and holders are known.
  */
-import { extractTerms, KeywordPool, type TermContext } from './keyword-pool.ts';
+import { extractWords, KeywordPool, type TermContext, type TermStats } from './keyword-pool.ts';
 import { RecordTemplate, textLines } from './record-template.ts';
 
 export interface PooledRecord {
@@ -26,12 +28,23 @@ export class RecordPool {
   private readonly template = new RecordTemplate();
   private readonly records: PooledRecord[] = [];
   private pool = new KeywordPool();
+  private functionPool = new KeywordPool();
   /** term → record URL → mask of the parts (RECORD_PARTS) that hold it. */
   private holders = new Map<string, Map<string, number>>();
 
   /** The pool as it stands; a new object after the template changed, so read it anew each time. */
   get keywords(): KeywordPool {
     return this.pool;
+  }
+
+  /** The function words of the same records (`extractWords`), counted as `keywords` counts terms; read it anew each time too. */
+  get functionWords(): KeywordPool {
+    return this.functionPool;
+  }
+
+  /** A word's statistics in whichever of the two pools holds it. */
+  wordStats(word: string): TermStats | undefined {
+    return this.pool.stats(word) ?? this.functionPool.stats(word);
   }
 
   add(record: PooledRecord): void {
@@ -41,6 +54,7 @@ export class RecordPool {
       return;
     }
     this.pool = new KeywordPool();
+    this.functionPool = new KeywordPool();
     this.holders = new Map();
     for (const r of this.records) this.count(r);
   }
@@ -57,16 +71,17 @@ export class RecordPool {
 
   /** A record enters by parts, so a term remembers whether titles or attributes held it. */
   private count(r: PooledRecord): void {
-    const part = (text: string, bit: number, context: TermContext) => ({ text, terms: extractTerms(text), bit, context });
+    const part = (text: string, bit: number, context: TermContext) => ({ text, ...extractWords(text), bit, context });
     const parts = [
       part(r.title, RECORD_PARTS.title, { tag: 'title' }),
       part(this.template.content(r.text), RECORD_PARTS.text, { tag: 'text' }),
       ...Object.entries(r.attributes).map(([k, v]) => part(String(v), RECORD_PARTS.attributes, { tag: 'attribute', attribute: k })),
     ];
     this.pool.addRecord(parts);
+    this.functionPool.addRecord(parts.map((p) => ({ ...p, terms: p.functionWords })));
     if (!r.url) return;
-    for (const { terms, bit } of parts) {
-      for (const { term } of terms) {
+    for (const { terms, functionWords, bit } of parts) {
+      for (const { term } of [...terms, ...functionWords]) {
         let byUrl = this.holders.get(term);
         if (!byUrl) this.holders.set(term, (byUrl = new Map()));
         byUrl.set(r.url, (byUrl.get(r.url) ?? 0) | bit);

@@ -80,6 +80,8 @@ export interface QueryEntry {
   failed?: boolean;
   /** Why it failed, if it did. */
   error?: string;
+  /** The keyword was a function word ("the"): an empty answer says the form ignores them (coordinator/function-words.ts). */
+  functionWord?: boolean;
   /** Time written, ms since the epoch; set by the store when absent. */
   t?: number;
   [key: string]: unknown;

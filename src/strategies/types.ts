@@ -24,6 +24,12 @@ export interface QueryCandidate {
    * (coordinator/refinements.ts).
    */
   refines?: string;
+  /**
+   * A function word ("the", "of") typed as the keyword: a site either matches it literally, and
+   * it lists most of the site, or refuses it; once one is refused or lists nothing, the form's
+   * other function words are not offered (coordinator/function-words.ts).
+   */
+  functionWord?: boolean;
 }
 
 /**

@@ -310,3 +310,53 @@ describe('Coordinator: refinements of a required drop-down\'s default', () => {
     expect(asked[5]).toBeNull();
   });
 });
+
+describe('Coordinator: function words as queries', () => {
+  const formKey = `${SITE}/#form0`;
+  const records = Array.from({ length: 20 }, (_, i) => `${SITE}/r/${i}`);
+  /** 20 records: "the" in each, "and" in the even ones, "of" in the odd ones, every other word in one. */
+  async function harvestedSite(dir: string) {
+    const run = await setup({ strategy: 'generic-frequency', patience: 100 }, dir);
+    run.c.addSeed(`${SITE}/`);
+    await explore(run.c, take(run.queue, `${SITE}/`), [], { form: true });
+    for (const [i, url] of records.entries()) await run.c.send({ type: 'record', episodeId: `r${i}`, url, title: `Heading${i}`, text: `The boat${i} ${i % 2 ? 'of' : 'and'} the oar${i}`, attributes: {}, depth: 2 });
+    return run;
+  }
+  async function ask(c: Coordinator, id: string, links: (terms: string[]) => string[]) {
+    const query = (await c.send({ type: 'next-query', episodeId: id, formKey })).query;
+    if (!query) return null;
+    const listed = links(query.terms);
+    await c.send({ type: 'query-result', episodeId: id, formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: listed, complete: true, failed: listed.length === 0 });
+    return query.terms.join(' ');
+  }
+
+  it('asks "the" first when it is the commonest word of the records, then the next function word once "the" listed records', async () => {
+    const { c, store } = await harvestedSite(join(root, 'fw-listed'));
+    expect(await ask(c, 'q1', () => records)).toBe('the');
+    expect(store.queries()[0]!.functionWord).toBe(true);
+    expect(['and', 'of']).toContain(await ask(c, 'q2', () => records.slice(0, 10)));
+  });
+
+  it('offers no other function word once one was refused, and still none after a resume', async () => {
+    const dir = join(root, 'fw-refused');
+    const { c, store } = await harvestedSite(dir);
+    // The site drops common words: "the" alone is refused with an empty answer.
+    expect(await ask(c, 'q1', () => [])).toBe('the');
+    const content = (terms: string[]) => records.filter((_, i) => terms.some((t) => t.endsWith(String(i)) && t.length - String(i).length > 2));
+    expect(await ask(c, 'q2', content)).not.toMatch(/^(and|of)$/);
+    await c.checkpoint();
+    await store.close();
+    stores.splice(stores.indexOf(store), 1);
+
+    const again = await setup({ strategy: 'generic-frequency', patience: 100 }, dir, true);
+    again.c.restore();
+    const asked: string[] = [];
+    for (let i = 3; i < 80; i++) {
+      const terms = await ask(again.c, `q${i}`, content);
+      if (terms === null) break;
+      asked.push(terms);
+    }
+    expect(asked.length).toBeGreaterThan(30);
+    expect(asked.filter((t) => t === 'and' || t === 'of')).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import { answerSize, isCompleteAnswer, withoutPrematureRefinements, type AnswerS
 import type { QueryCandidate } from '../../src/strategies/types.ts';
 
 const q = (key: string, refines?: string): QueryCandidate => ({ key, values: {}, terms: [key], source: 'options', ...(refines ? { refines } : {}) });
-const answer = (listed: number, more: Partial<AnswerSize> = {}): AnswerSize => ({ listed, readToEnd: true, failed: false, ...more });
+const answer = (listed: number, more: Partial<AnswerSize> = {}): AnswerSize => ({ listed, readToEnd: true, failed: false, functionWord: false, unanswered: false, ...more });
 
 describe('isCompleteAnswer', () => {
   it('holds every match when read to its end and shorter than another list of the form', () => {
@@ -54,9 +54,9 @@ describe('withoutPrematureRefinements', () => {
 
 describe('answerSize', () => {
   it('reads a query row: a skipped known rest counts as listed and the list as read to its end; an error or an empty failed answer is failed', () => {
-    expect(answerSize({ key: 'k', form: 'f', results: 38, reportedTotal: 40, skippedRest: ['a', 'b'] })).toEqual({ listed: 40, reportedTotal: 40, readToEnd: true, failed: false });
-    expect(answerSize({ key: 'k', form: 'f', results: 12, complete: true, failed: false })).toEqual({ listed: 12, reportedTotal: undefined, readToEnd: true, failed: false });
+    expect(answerSize({ key: 'k', form: 'f', results: 38, reportedTotal: 40, skippedRest: ['a', 'b'] })).toEqual({ listed: 40, reportedTotal: 40, readToEnd: true, failed: false, functionWord: false, unanswered: false });
+    expect(answerSize({ key: 'k', form: 'f', results: 12, complete: true, failed: false })).toEqual({ listed: 12, reportedTotal: undefined, readToEnd: true, failed: false, functionWord: false, unanswered: false });
     expect(answerSize({ key: 'k', form: 'f', results: 0, complete: true, failed: true })).toMatchObject({ readToEnd: true, failed: true });
-    expect(answerSize({ key: 'k', form: 'f', results: 5, complete: false, error: 'timeout' })).toMatchObject({ readToEnd: false, failed: true });
+    expect(answerSize({ key: 'k', form: 'f', results: 5, complete: false, error: 'timeout' })).toMatchObject({ readToEnd: false, failed: true, unanswered: true });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeywordPool, extractTerms } from '../../src/lvs/index.ts';
+import { KeywordPool, extractTerms, extractWords } from '../../src/lvs/index.ts';
 
 // A corpus small enough to work out by hand. N = 4 documents.
 //   d1 "Painting and sculpture. The painting shows gardens."
@@ -54,6 +54,14 @@ describe('KeywordPool', () => {
     for (const kept of ['big', 'shows', 'monet', 'museum']) expect(pool.has(kept), kept).toBe(true);
     expect(extractTerms('the of and to a').length).toBe(0);
     expect(pool.stats('shows')).toMatchObject({ lemma: 'show', pos: 'VERB' });
+  });
+
+  it('keeps the function words it drops apart: two letters or more, letters only', () => {
+    const { terms, functionWords } = extractWords('The 3 big TV shows of 1905, by Monet & co. — and a walk in the museum!');
+    expect(terms.map((t) => t.term)).toEqual(['big', 'shows', 'monet', 'walk', 'museum']);
+    expect(functionWords.map((t) => t.term)).toEqual(['the', 'of', 'by', 'and', 'in', 'the']);
+    expect(functionWords[0]).toEqual({ term: 'the', lemma: 'the', pos: 'DET' });
+    expect(extractTerms('The walk')).toEqual(extractWords('The walk').terms);
   });
 
   it('ranks by df, ridf, tf and idf, excluding issued terms', () => {

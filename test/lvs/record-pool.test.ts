@@ -79,6 +79,22 @@ describe('RecordPool: which records hold a word, and in which parts', () => {
     expect(pool.keywords.documents).toBe(3);
   });
 
+  it('counts function words in a pool of their own, with their holders', () => {
+    const pool = new RecordPool();
+    pool.add({ url: 'http://127.0.0.1/match/1', title: 'The late goal', text: 'United lost to a goal.', attributes: {} });
+    pool.add({ url: 'http://127.0.0.1/match/2', title: 'Keeper saves penalty', text: 'The goal of the season.', attributes: {} });
+    expect(pool.keywords.stats('the')).toBeUndefined();
+    expect(pool.functionWords.stats('the')).toMatchObject({ df: 2, tf: 3 });
+    expect(pool.functionWords.stats('of')?.df).toBe(1);
+    expect(pool.functionWords.stats('goal')).toBeUndefined();
+    expect(pool.wordStats('the')?.df).toBe(2);
+    expect(pool.wordStats('goal')?.df).toBe(2);
+    expect([...pool.recordsHolding('the')]).toEqual([
+      ['http://127.0.0.1/match/1', RECORD_PARTS.title],
+      ['http://127.0.0.1/match/2', RECORD_PARTS.text],
+    ]);
+  });
+
   it('counts a record again without its template lines once the template is known', () => {
     const pool = new RecordPool();
     for (let i = 0; i < JUDGE_FROM; i++) pool.add({ ...page(i), url: `http://127.0.0.1/match/${i}` });

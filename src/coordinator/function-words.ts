@@ -1,0 +1,23 @@
+/**
+ * Function words as queries, kept only where the form matches them. Sites split on "the":
+ * some match it literally, and it lists nearly every record (299 of home's 300, 296 of
+ * society's) in one query; others drop such words and refuse the query ("only common words")
+ * or list nothing. One answer tells which: after a function word that listed nothing, the
+ * form's other function words would be refused too, and each would cost a query.
+ */
+import type { QueryCandidate } from '../strategies/types.ts';
+import type { AnswerSize } from './refinements.ts';
+
+/**
+ * Whether some function-word query of the form listed nothing: the form ignores or refuses such
+ * words. A query the site never answered (a timeout) says nothing of them.
+ */
+export function ignoresFunctionWords(answers: Iterable<AnswerSize>): boolean {
+  for (const a of answers) if (a.functionWord && a.listed === 0 && !a.unanswered) return true;
+  return false;
+}
+
+/** The candidates without function words once the form has shown it ignores them (`ignoresFunctionWords`). */
+export function withoutIgnoredFunctionWords(candidates: readonly QueryCandidate[], answers: ReadonlyMap<string, AnswerSize>): QueryCandidate[] {
+  return ignoresFunctionWords(answers.values()) ? candidates.filter((c) => !c.functionWord) : [...candidates];
+}
