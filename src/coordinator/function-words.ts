@@ -2,8 +2,10 @@
  * Function words as queries, kept only where the form matches them. Sites split on "the":
  * some match it literally, and it lists nearly every record (299 of home's 300, 296 of
  * society's) in one query; others drop such words and refuse the query ("only common words")
- * or list nothing. One answer tells which: after a function word that listed nothing, the
- * form's other function words would be refused too, and each would cost a query.
+ * or list nothing. One answer tells which: after a function word that listed nothing, any
+ * other would be refused too. The planner offers one per form, the commonest in the records;
+ * this keeps a word that overtakes it later (or one marked in a resumed crawl) from costing a
+ * second refused query.
  */
 import type { QueryCandidate } from '../strategies/types.ts';
 import type { AnswerSize } from './refinements.ts';

@@ -15,10 +15,12 @@ const QUERY_FIELD_TYPES = new Set(['search query']);
 const BOILERPLATE_SHARE = 0.5;
 const POOL_CANDIDATES = 400;
 /**
- * Function words offered per keyword form, commonest in the site's records first. "the" alone
- * lists 299 of home's 300 records; the third-commonest still lists two thirds of them.
+ * Function words offered per keyword form: the commonest in the site's records alone ("the"
+ * matches 299 of home's 300 records). The next ones match mostly the same records: offered the
+ * three commonest, generic-frequency asked "of" after "the" and read 20 result pages for 5 to
+ * 18 new records, and lost harvest rate on every test site (bench-results/function-words/).
  */
-const FUNCTION_WORD_CANDIDATES = 3;
+const FUNCTION_WORD_CANDIDATES = 1;
 
 export interface FormPlan {
   formKey: string;
@@ -86,7 +88,7 @@ export function queryKeyValues(key: string): string {
 
 /**
  * All unissued queries for a form: keywords (LVS keyword values in table order, then terms
- * harvested from its site's records and their commonest function words) when it has a text field, and each single option of
+ * harvested from its site's records and their commonest function word) when it has a text field, and each single option of
  * its drop-downs (others left at "any") — the dimensions a select-only form offers.
  * `listedDf`: a word's document frequency as the form sees it (the held records it would list
  * for the word, `SearchFieldModel.formDocumentFrequency`); without it, words of held records
@@ -123,9 +125,10 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     // Harvested terms seen in record titles form their own source: title-only search finds
     // nothing with words that only ever occur in record bodies, and the strategy learns which.
     for (const s of pools.records.ranked('df', { limit: POOL_CANDIDATES })) add({ [name]: s.term }, [s.term], s.contexts.some((c) => c.tag === 'title') ? 'title' : 'pool');
-    // The commonest function words of those records: one query each that lists most of a site
-    // matching them literally; a site that drops them refuses the first, and the rest go
-    // (coordinator/function-words.ts). Marked, so that rule knows them.
+    // The commonest function word of those records: one query that lists most of a site matching
+    // such words literally, and that a site dropping them refuses (coordinator/function-words.ts
+    // then offers none again). Only the top of the ranking, issued or not: another function word
+    // comes only if it overtakes the one asked. Marked, so that rule knows it.
     for (const s of pools.functionWords?.ranked('df', { limit: FUNCTION_WORD_CANDIDATES, minDf: 2 }) ?? []) {
       const added = add({ [name]: s.term }, [s.term], s.contexts.some((c) => c.tag === 'title') ? 'title' : 'pool');
       if (added) added.functionWord = true;
