@@ -4,23 +4,14 @@
 // earlier result lacks is left out. The runs, the oracle and the code commits of all of them;
 // `bench combine` recomputes every strategy's means from the runs. Each strategy's harvest rate by
 // depth stays the earlier result's (the earlier crawls' reports are not all kept to recompute it).
-// `--only A,B` keeps only those strategies' crawls of the earlier result (the ones rerun, when the
-// others were not).
 // usage, from the repository root:
-//   node <this file> [--only A,B] EARLIER.json OUT.json RERUN.json...
+//   node <this file> EARLIER.json OUT.json RERUN.json...
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const args = process.argv.slice(2);
-const onlyAt = args.indexOf('--only');
-const only = onlyAt >= 0 ? new Set(args.splice(onlyAt, 2)[1].split(',')) : undefined;
-const [earlierFile, outFile, ...rerunFiles] = args;
-if (!rerunFiles.length) throw new Error('usage: merge.mjs [--only A,B] EARLIER.json OUT.json RERUN.json...');
+const [earlierFile, outFile, ...rerunFiles] = process.argv.slice(2);
+if (!rerunFiles.length) throw new Error('usage: merge.mjs EARLIER.json OUT.json RERUN.json...');
 const read = (f) => JSON.parse(readFileSync(f, 'utf8'));
 const earlier = read(earlierFile);
-if (only) {
-  earlier.runs = earlier.runs.filter((r) => only.has(r.strategy));
-  earlier.strategies = Object.fromEntries(Object.entries(earlier.strategies).filter(([name]) => only.has(name)));
-}
 const runKey = (r) => `${r.strategy}\u0000${r.domain}`;
 const runs = new Map(earlier.runs.map((r) => [runKey(r), r]));
 let oracle = { ...earlier.oracle.perDomain };
@@ -42,6 +33,6 @@ for (const f of rerunFiles) {
 // A domain is rerun whole or not at all: one strategy's old crawl beside another's new one would not compare.
 const rerunDomains = new Set([...replaced].map((k) => k.split('\u0000')[1]));
 for (const r of earlier.runs) if (rerunDomains.has(r.domain) && !replaced.has(runKey(r))) throw new Error(`no rerun of ${r.strategy} on ${r.domain}`);
-const merged = { ...earlier, runs: [...runs.values()], oracle: { ...earlier.oracle, perDomain: oracle }, codeCommits: [...commits], mergedFrom: { earlier: earlierFile, reruns: rerunFiles, rerunDomains: [...rerunDomains], ...(only ? { only: [...only] } : {}) } };
+const merged = { ...earlier, runs: [...runs.values()], oracle: { ...earlier.oracle, perDomain: oracle }, codeCommits: [...commits], mergedFrom: { earlier: earlierFile, reruns: rerunFiles, rerunDomains: [...rerunDomains] } };
 writeFileSync(outFile, `${JSON.stringify(merged, null, 2)}\n`);
 console.log(`${outFile}: ${replaced.size} of ${earlier.runs.length} crawls replaced (${[...rerunDomains].join(', ')})`);
