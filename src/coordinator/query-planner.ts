@@ -17,8 +17,9 @@ const POOL_CANDIDATES = 400;
 /**
  * Function words offered per keyword form: the commonest in the site's records alone ("the"
  * matches 299 of home's 300 records). The next ones match mostly the same records: offered the
- * three commonest, generic-frequency asked "of" after "the" and read 20 result pages for 5 to
- * 18 new records, and lost harvest rate on every test site (bench-results/function-words/).
+ * three commonest, generic-frequency asked "of" and "and" after "the", read 20 result pages each
+ * for 0 to 18 new records, and its harvest rate was lower on all four keyword test sites than
+ * with one (bench-results/function-words/three-words/).
  */
 const FUNCTION_WORD_CANDIDATES = 1;
 
@@ -88,8 +89,9 @@ export function queryKeyValues(key: string): string {
 
 /**
  * All unissued queries for a form: keywords (LVS keyword values in table order, then terms
- * harvested from its site's records and their commonest function word) when it has a text field, and each single option of
- * its drop-downs (others left at "any") — the dimensions a select-only form offers.
+ * harvested from its site's records and their commonest function word) when it has a text
+ * field, and each single option of its drop-downs (others left at "any") — the dimensions a
+ * select-only form offers.
  * `listedDf`: a word's document frequency as the form sees it (the held records it would list
  * for the word, `SearchFieldModel.formDocumentFrequency`); without it, words of held records
  * count as listable.
