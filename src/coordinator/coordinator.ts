@@ -432,12 +432,13 @@ export class Coordinator implements CoordinatorPort {
     // A list whose known rest was skipped counts that rest as listed, so capture–recapture and
     // Chao1 see the recaptures a full reading would have shown (else the site looks bigger).
     const skipped = (m.skippedKnownRest && form?.knownRest.get(m.queryKey)) || [];
+    const candidate = form?.inFlight.get(m.queryKey);
     if (form) {
       form.listedBy.delete(m.queryKey);
       form.knownRest.delete(m.queryKey);
       // Before this answer's new records enter the pool: only records held before it are evidence.
       // An empty answer ("no results") is evidence too; a query that could not be issued (an error) is none.
-      if (m.error === undefined) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false, form.inFlight.get(m.queryKey)?.functionWord === true);
+      if (m.error === undefined) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false, candidate?.functionWord === true);
     }
     let fresh = 0;
     this.listings.add([...m.recordLinks, ...skipped]);
@@ -448,11 +449,10 @@ export class Coordinator implements CoordinatorPort {
       fresh++;
       this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey, fromUrl: m.listedOn?.[i] }, true);
     }
-    const entry: QueryEntry = { key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), ...(skipped.length ? { skippedRest: skipped } : {}), failed: m.failed ?? false, error: m.error, ...(form?.inFlight.get(m.queryKey)?.functionWord ? { functionWord: true } : {}) };
+    const entry: QueryEntry = { key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), ...(skipped.length ? { skippedRest: skipped } : {}), failed: m.failed ?? false, error: m.error, ...(candidate?.functionWord ? { functionWord: true } : {}) };
     this.store.addQuery(entry);
     if (form) {
       form.answers.set(m.queryKey, answerSize(entry));
-      const candidate = form.inFlight.get(m.queryKey);
       form.inFlight.delete(m.queryKey);
       const knownBefore = this.store.counts().records + this.pendingRecords.size - fresh;
       form.strategy.observe({ key: m.queryKey, source: candidate?.source, terms: m.terms, results: m.recordLinks.length + skipped.length, newRecords: fresh, reportedTotal: m.reportedTotal, pages: m.resultPages, failed: m.failed, knownBefore });

@@ -20,6 +20,6 @@ export function ignoresFunctionWords(answers: Iterable<AnswerSize>): boolean {
 }
 
 /** The candidates without function words once the form has shown it ignores them (`ignoresFunctionWords`). */
-export function withoutIgnoredFunctionWords(candidates: readonly QueryCandidate[], answers: ReadonlyMap<string, AnswerSize>): QueryCandidate[] {
-  return ignoresFunctionWords(answers.values()) ? candidates.filter((c) => !c.functionWord) : [...candidates];
+export function withoutIgnoredFunctionWords(candidates: readonly QueryCandidate[], answers: ReadonlyMap<string, AnswerSize>): readonly QueryCandidate[] {
+  return ignoresFunctionWords(answers.values()) ? candidates.filter((c) => !c.functionWord) : candidates;
 }

@@ -3,7 +3,7 @@
  * keyword, which drop-downs are query dimensions, what required fields must hold. The
  * strategies then choose among these candidates; they never look at the form themselves.
  */
-import { matchFieldToLvs, type KeywordPool, type LvsTable, type ValueWeights } from '../lvs/index.ts';
+import { matchFieldToLvs, type KeywordPool, type LvsTable, type TermStats, type ValueWeights } from '../lvs/index.ts';
 import type { QueryCandidate } from '../strategies/types.ts';
 import type { FormFieldInfo, SearchFormInfo } from './messages.ts';
 
@@ -126,13 +126,14 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     if (keyword && keyword !== label) for (const v of weights.ranked(keyword.label)) add({ [name]: v.value }, termsOf(v.value), 'lvs', v.weight, keyword.label);
     // Harvested terms seen in record titles form their own source: title-only search finds
     // nothing with words that only ever occur in record bodies, and the strategy learns which.
-    for (const s of pools.records.ranked('df', { limit: POOL_CANDIDATES })) add({ [name]: s.term }, [s.term], s.contexts.some((c) => c.tag === 'title') ? 'title' : 'pool');
+    const harvestedSource = (s: TermStats): QueryCandidate['source'] => (s.contexts.some((c) => c.tag === 'title') ? 'title' : 'pool');
+    for (const s of pools.records.ranked('df', { limit: POOL_CANDIDATES })) add({ [name]: s.term }, [s.term], harvestedSource(s));
     // The commonest function word of those records: one query that lists most of a site matching
     // such words literally, and that a site dropping them refuses (coordinator/function-words.ts
     // then offers none again). Only the top of the ranking, issued or not: another function word
     // comes only if it overtakes the one asked. Marked, so that rule knows it.
     for (const s of pools.functionWords?.ranked('df', { limit: FUNCTION_WORD_CANDIDATES, minDf: 2 }) ?? []) {
-      const added = add({ [name]: s.term }, [s.term], s.contexts.some((c) => c.tag === 'title') ? 'title' : 'pool');
+      const added = add({ [name]: s.term }, [s.term], harvestedSource(s));
       if (added) added.functionWord = true;
     }
     // Words of the site's own surface pages bootstrap sites whose vocabulary the table lacks.
