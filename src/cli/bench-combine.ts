@@ -33,6 +33,7 @@ export type StrategiesResultFile = CombinableResult & {
   testbed: { seed: number; scale?: string; trouble?: string };
   a3cOnlineLearning?: boolean;
   a3cPageDecisions?: boolean;
+  deterministic?: boolean;
   quick?: boolean;
 };
 
@@ -42,6 +43,7 @@ export type CombinedBench = CombinedResult & {
   testbed: { seeds: number[]; scale?: string; trouble?: string };
   a3cOnlineLearning?: boolean;
   a3cPageDecisions?: boolean;
+  deterministic?: boolean;
   conventions: Record<string, string>;
 };
 
@@ -74,6 +76,8 @@ export function checkComparable(results: readonly StrategiesResultFile[], files:
     ['testbed trouble', (r) => r.testbed.trouble ?? null],
     ['a3cOnlineLearning', (r) => r.a3cOnlineLearning ?? null],
     ['a3cPageDecisions', (r) => r.a3cPageDecisions ?? null],
+    // Results from before the option crawled with agents in parallel.
+    ['deterministic', (r) => r.deterministic ?? false],
     ['quick', (r) => r.quick ?? null],
   ];
   for (const [name, get] of fields) {
@@ -102,6 +106,7 @@ export function benchCombine(files: readonly string[], subject: string = PAIRED_
     testbed: { seeds: results.map((r) => r.testbed.seed), scale: first.testbed.scale, trouble: first.testbed.trouble },
     a3cOnlineLearning: first.a3cOnlineLearning,
     a3cPageDecisions: first.a3cPageDecisions,
+    deterministic: first.deterministic ?? false,
     conventions: {
       combined: 'every crawl of every result counts once: the means, queries-to counts and harvest rate are over all sites (domain and seed); harvest rate by depth is the mean of the results\' means weighted by the domains behind each; the oracle is averaged over every site',
       ...(first as { conventions?: Record<string, string> }).conventions,
@@ -123,6 +128,7 @@ export function combinedMarkdown(c: CombinedBench): string {
     runs: c.runs.map((r) => ({ ...r, domain: r.site })),
     a3cOnlineLearning: c.a3cOnlineLearning,
     a3cPageDecisions: c.a3cPageDecisions,
+    deterministic: c.deterministic,
   });
   const fewer = Object.entries(c.strategies).filter(([, s]) => s.domains + s.failedDomains.length < c.sites.length);
   const head =

@@ -108,6 +108,7 @@ export interface BenchStrategiesOptions {
   models?: string;
   a3cFrozen?: boolean;
   a3cPageDecisions?: boolean;
+  deterministic?: boolean;
 }
 
 export interface BenchPlan {
@@ -135,6 +136,8 @@ export interface BenchPlan {
   a3cFrozen: boolean;
   /** The A3C policies also decide on each result page whether to read the next one (`crawl`/`train --page-decisions`). */
   a3cPageDecisions: boolean;
+  /** Every crawl runs `--deterministic` (one episode at a time in schedule order): a strategy crawls a site the same way every time. */
+  deterministic: boolean;
 }
 
 export function registerBenchStrategies(bench: Command): void {
@@ -161,6 +164,7 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--models <dir>', 'evaluate the models in DIR/a3c and DIR/a3c-wge (from `surfacer train`) instead of training them here')
     .option('--a3c-frozen', 'crawl with the A3C models frozen (crawl --frozen: greedy while a form pays, no learning) instead of learning online', false)
     .option('--a3c-page-decisions', 'the A3C policies also decide, on each result page, whether to read the next one (crawl and train --page-decisions; the other strategies read on by the rule)', false)
+    .option('--deterministic', 'every crawl runs --deterministic (one episode at a time in schedule order): the same code crawls a site the same way every time, so two versions compare site by site without run-to-run noise; slower, and the agents no longer query blind in parallel', false)
     .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder; a later bench with the same folder reuses every crawl and training it finished with the same arguments')
     .action(async (opts: BenchStrategiesOptions) => {
       const plan = resolvePlan(opts);
@@ -231,6 +235,7 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
     keepRuns: opts.keepRuns,
     a3cFrozen: !!opts.a3cFrozen,
     a3cPageDecisions: !!opts.a3cPageDecisions,
+    deterministic: !!opts.deterministic,
     ...(opts.models !== undefined ? { models: checkedModels(resolve(opts.models), names as BenchStrategy[], testDomains) } : {}),
   };
 }
@@ -342,6 +347,8 @@ export interface StrategiesBenchResult {
   a3cOnlineLearning: boolean;
   /** The A3C policies decided on each result page whether to read on (`--a3c-page-decisions`); the others read on by the rule. */
   a3cPageDecisions: boolean;
+  /** Every crawl ran `--deterministic`. */
+  deterministic: boolean;
   training?: Record<string, unknown>;
   trainingRuns?: Record<string, TrainingRow>;
   budgets: { maxQueries: number; maxPages: number; agents: number; timeLimitSeconds: number; trainingEpisodes: number; trainingMaxQueries: number | null; allowPost: true };
@@ -452,6 +459,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         'crawl', '--domain', domain, '--strategy', A3C_STRATEGIES.includes(strategy) ? 'a3c' : strategy,
         '--max-queries', String(plan.maxQueries), '--max-pages', String(plan.maxPages), '--agents', String(plan.agents), '--time-limit', String(plan.timeLimit),
         '--scale', plan.scale, '--trouble', plan.trouble, '--testbed-port', '0', '--seed', String(plan.seed), '--allow-post', '--json', '--out', dir,
+        ...(plan.deterministic ? ['--deterministic'] : []),
         ...(models[strategy] ? ['--model', models[strategy]!, ...(plan.a3cFrozen ? ['--frozen'] : []), ...(plan.a3cPageDecisions ? ['--page-decisions'] : [])] : []),
       ];
       // A crawl's receipt also names the model it started from, so a retrained model is evaluated again.
@@ -505,6 +513,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       testDomains: plan.testDomains,
       a3cOnlineLearning: !plan.a3cFrozen,
       a3cPageDecisions: plan.a3cPageDecisions,
+      deterministic: plan.deterministic,
       ...(Object.keys(training).length ? { training } : {}),
       ...(toTrain.length ? { trainingRuns } : {}),
       budgets: { maxQueries: plan.maxQueries, maxPages: plan.maxPages, agents: plan.agents, timeLimitSeconds: plan.timeLimit, trainingEpisodes: plan.episodes, trainingMaxQueries: plan.trainMaxQueries ?? null, allowPost: true },

@@ -21,6 +21,8 @@ export interface StrategyTableInput {
   a3cOnlineLearning?: boolean;
   /** true: the A3C policies decided on each result page whether to read the next one. */
   a3cPageDecisions?: boolean;
+  /** true: every crawl ran `--deterministic` (one episode at a time in schedule order). */
+  deterministic?: boolean;
 }
 
 /** What the per-domain table reads of one crawl. */
@@ -87,6 +89,7 @@ export function strategyTable(input: StrategyTableInput): string {
   ];
   if (input.a3cOnlineLearning === false && Object.keys(input.strategies).some((n) => n.startsWith('a3c'))) out.push('a3c, a3c-wge: the models crawled frozen (crawl --frozen: the best-scored query while the form pays, a draw from the policy after dry queries, no learning during the crawl).');
   if (input.a3cPageDecisions && Object.keys(input.strategies).some((n) => n.startsWith('a3c'))) out.push('a3c, a3c-wge: the policies decided on each result page whether to read the next one or go back for another query (--page-decisions); the other strategies read on while a page lists records the query has not shown.');
+  if (input.deterministic) out.push('Every crawl ran --deterministic: one episode at a time in schedule order, so each query is chosen after the answers of all before it, and the same code crawls a site the same way every time.');
   if ((input.codeCommits?.length ?? 0) > 1) out.push(`Crawls ran on ${input.codeCommits!.length} code versions (${input.codeCommits!.join(', ')}): a resumed bench reused crawls of older code; pages/s compares only within one.`);
   if (carried) out.push('†: some crawl issued fewer queries than that (its strategy ran out, or the page, query or time budget stopped it): its coverage at its last query is carried forward.');
 

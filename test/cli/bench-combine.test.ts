@@ -49,6 +49,7 @@ describe('bench combine: what it refuses, before anything is written', () => {
     expect(() => benchCombine([one, resultFile('again.json', 1)])).toThrow(/both crawled testbed seed 1: the same sites would count twice/);
     expect(() => benchCombine([one, resultFile('budget.json', 2, { budgets: { maxQueries: 200, maxPages: 250 } })])).toThrow(/differ in budgets/);
     expect(() => benchCombine([one, resultFile('learning.json', 2, { a3cOnlineLearning: true })])).toThrow(/differ in a3cOnlineLearning/);
+    expect(() => benchCombine([one, resultFile('deterministic.json', 2, { deterministic: true })])).toThrow(/differ in deterministic/);
     expect(() => benchCombine([one, resultFile('two.json', 2)], 'dla')).toThrow(/--subject dla is not among the results' strategies \(a3c-wge, adaptive\)/);
   });
 });

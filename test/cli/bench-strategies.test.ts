@@ -38,6 +38,8 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
     expect(resolvePlan({ a3cFrozen: true }).a3cFrozen).toBe(true);
     expect(full.a3cPageDecisions).toBe(false);
     expect(resolvePlan({ a3cPageDecisions: true }).a3cPageDecisions).toBe(true);
+    expect(full.deterministic).toBe(false);
+    expect(resolvePlan({ deterministic: true }).deterministic).toBe(true);
     expect(resolvePlan({ quick: true, maxQueries: '20', strategies: 'random, adaptive,random' })).toMatchObject({ maxQueries: 20, strategies: ['random', 'adaptive'] });
   });
 

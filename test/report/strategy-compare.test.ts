@@ -164,6 +164,15 @@ describe('strategyTable', () => {
     expect(strategyTable({ ...base, strategies: { 'a3c-wge': x } })).not.toMatch(pages);
   });
 
+  it('says under the table when every crawl ran --deterministic, and only then', () => {
+    const x = summariseStrategy([run({ queriesIssued: 200 })]);
+    const base = { oracle: { queriesTo90: null, queriesTo99: null }, trainDomains: [], testDomains: ['news'], strategies: { adaptive: x } };
+    const deterministic = /Every crawl ran --deterministic/;
+    expect(strategyTable({ ...base, deterministic: true })).toMatch(deterministic);
+    expect(strategyTable({ ...base, deterministic: false })).not.toMatch(deterministic);
+    expect(strategyTable(base)).not.toMatch(deterministic);
+  });
+
   it('adds one cell per crawl under the means, with the oracle per domain', () => {
     const base = { strategies: {}, oracle: { queriesTo90: null, queriesTo99: null, perDomain: { news: { queriesTo99: 9 }, sports: { queriesTo99: 35 } } }, trainDomains: [], testDomains: ['news', 'sports'] };
     const text = strategyTable({
