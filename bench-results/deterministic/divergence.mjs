@@ -1,23 +1,27 @@
 // Where two deterministic crawls of the same site part: the first query they issue differently.
-// Usage: node divergence.mjs 'A/seed{s}' STRAT_A 'B/seed{s}' STRAT_B SEEDS [DOMAINS]
+// Usage: node --import tsx divergence.mjs 'A/seed{s}' STRAT_A 'B/seed{s}' STRAT_B SEEDS [DOMAINS]
 // A and B are `bench strategies --keep-runs` folders (one per testbed seed, {s} replaced);
 // each crawl is <folder>/<strategy>-<domain>/. Prints one row per site: the queries both issued
 // in the same order before they parted, each crawl's queries, queries to 90 % and harvest rate.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { queryKeyValues } from '../../src/coordinator/query-planner.ts';
+import { runMetricsOf } from '../../src/report/strategy-compare.ts';
 
 const [a, sa, b, sb, seedList, domainList = 'news,sports,recreation,home,society'] = process.argv.slice(2);
 if (!seedList) {
-  console.error("usage: node divergence.mjs 'A/seed{s}' STRAT_A 'B/seed{s}' STRAT_B SEEDS [DOMAINS]");
+  console.error("usage: node --import tsx divergence.mjs 'A/seed{s}' STRAT_A 'B/seed{s}' STRAT_B SEEDS [DOMAINS]");
   process.exit(2);
 }
+/** One crawl's figures as the bench computes them, and its queries (values only) in the order it issued them. */
 function crawlOf(folder, strategy, domain) {
   const file = join(folder, `${strategy}-${domain}`, 'report.json');
   if (!existsSync(file)) return undefined;
-  const r = JSON.parse(readFileSync(file, 'utf8'));
-  // coverageByQuery lists the queries in the order they were issued, with their keys.
-  const queries = (r.coverageByQuery ?? []).map((c) => c.key.slice(c.key.indexOf('|') + 1));
-  return { queries, issued: r.totals.queriesIssued, to90: r.queriesTo90 ?? null, to99: r.queriesTo99 ?? null, harvest: r.hiddenRecordsHarvested / Math.max(1, r.totals.pagesFetched) };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const m = runMetricsOf(report, strategy, domain);
+  // The keys' form part holds the testbed's port, which differs from crawl to crawl.
+  const queries = report.coverageByQuery.map((c) => queryKeyValues(c.key));
+  return { queries, issued: m.queriesIssued, to90: m.queriesTo90, to99: m.queriesTo99, harvest: m.harvestRate };
 }
 const rows = [];
 for (const s of seedList.split(',')) {

@@ -104,16 +104,18 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   const feedWaiting = () => feed(() => waiting.length > 0, () => waiting.shift()!);
   /** Host bandit: the oldest waiting episode (records first) of the host the coordinator's Thompson sampling picks. */
   const feedHeld = () => feed(() => !!held?.size, () => held!.take(coordinator.pickHost(held!.hosts()))!);
+  /** Both lines, after every way an episode can leave the queue (run, failed, skipped) and at the start. */
+  const feedLines = async () => {
+    await feedWaiting();
+    await feedHeld();
+  };
   const coordinator = new Coordinator(opts.config, opts.table, opts.store, enqueue);
   // The learned strategy's parameter server (and WGE) before any harvest episode is scheduled.
   await coordinator.preparePolicy(wgeGuideFor(opts.wge, opts.config.policy));
   if (opts.resume) coordinator.restore();
   else for (const seed of opts.seeds) coordinator.addSeed(seed);
   await Promise.all(pendingAdds);
-  if (!opts.deterministic || (await queue.isEmpty())) {
-    await feedWaiting();
-    await feedHeld();
-  }
+  if (!opts.deterministic || (await queue.isEmpty())) await feedLines();
 
   // The learned strategy: one worker thread per agent for its copy of the policy network.
   const policyThreads = opts.config.policy ? await PolicyThreads.start(opts.deterministic ? 1 : opts.agents) : undefined;
@@ -157,8 +159,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
         }
         episodes++;
         await Promise.all(pendingAdds);
-        await feedWaiting();
-        await feedHeld();
+        await feedLines();
         opts.onProgress?.(coordinator);
         if (episodes % 25 === 0) await coordinator.checkpoint();
       },
@@ -166,16 +167,12 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
       // handler. The waiting line is fed from the handlers, so a deterministic crawl (one episode
       // queued at a time) ended there, with every episode behind it unrun: on the sports site the
       // about page links /private/staff, and the crawl stopped after 41 pages and no record.
-      onSkippedRequest: async () => {
-        await feedWaiting();
-        await feedHeld();
-      },
+      onSkippedRequest: feedLines,
       failedRequestHandler: async ({ request }, error) => {
         failedEpisodes++;
         const a = request.userData['assignment'] as EpisodeAssignment;
         await coordinator.send({ type: 'error', episodeId: a.episodeId, url: request.url, message: error.message });
-        await feedWaiting();
-        await feedHeld();
+        await feedLines();
       },
     },
     crawleeConfig,
