@@ -43,7 +43,7 @@ import { pairedComparison, pairedTable, type PairedComparison } from '../report/
 import type { Report } from '../report/types.ts';
 import { finishedStep, markStepDone } from './bench-resume.ts';
 import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
-import { loadModel } from '../policy/checkpoint.ts';
+import { loadModel, type ModelManifest } from '../policy/checkpoint.ts';
 import { UserError } from './errors.ts';
 import { writeText } from './output.ts';
 import { surfacerVersion } from './provenance.ts';
@@ -208,8 +208,9 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
   if (unknown.length) throw new UserError(`unknown strateg${unknown.length > 1 ? 'ies' : 'y'} ${unknown.map((s) => `"${s}"`).join(', ')} in --strategies; choose from: ${BENCH_STRATEGIES.join(', ')}`);
   const trainDomains = domains(opts.trainDomains, quick ? QUICK_TRAIN_DOMAINS : TRAIN_DOMAINS, '--train-domains');
   const testDomains = domains(opts.testDomains, quick ? QUICK_TEST_DOMAINS : TEST_DOMAINS, '--test-domains');
+  // Models trained here crawl the train domains; with --models the models' own record of what they trained on is checked instead (checkedModels).
   const overlap = trainDomains.filter((d) => testDomains.includes(d));
-  if (overlap.length) throw new UserError(`train and test domains overlap (${overlap.join(', ')}): the models must be evaluated on sites they did not train on`);
+  if (overlap.length && opts.models === undefined) throw new UserError(`train and test domains overlap (${overlap.join(', ')}): the models must be evaluated on sites they did not train on`);
   const scale = opts.scale ?? 'small';
   if (!isScale(scale)) throw new UserError(`--scale must be one of ${SCALES.join(', ')} (got "${scale}")`);
   const trouble = opts.trouble ?? 'default';
@@ -236,23 +237,35 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
     a3cFrozen: !!opts.a3cFrozen,
     a3cPageDecisions: !!opts.a3cPageDecisions,
     deterministic: !!opts.deterministic,
-    ...(opts.models !== undefined ? { models: checkedModels(resolve(opts.models), names as BenchStrategy[], testDomains) } : {}),
+    ...(opts.models !== undefined ? { models: checkedModels(resolve(opts.models), names as BenchStrategy[], testDomains, wholeNumber(opts.seed, 1, '--seed', 0)) } : {}),
   };
 }
 
-/** --models DIR: each selected A3C strategy's model must load and must not have trained on a test site. */
-function checkedModels(dir: string, strategies: readonly BenchStrategy[], testDomains: readonly string[]): string {
+/**
+ * --models DIR: each selected A3C strategy's model must load and must not have trained on a test
+ * site. A test site is a test domain at the bench's seed. A model that lists its training sites
+ * (`sites` in the manifest) may be tested on other sites of its training domains (held-out
+ * seeds); one that lists only its domains may not be tested on those domains at all.
+ */
+function checkedModels(dir: string, strategies: readonly BenchStrategy[], testDomains: readonly string[], seed: number): string {
   for (const s of strategies.filter((x) => A3C_STRATEGIES.includes(x))) {
-    let trainedOn: string[];
+    let manifest: ModelManifest;
     try {
-      trainedOn = loadModel(join(dir, s)).manifest.domains;
+      manifest = loadModel(join(dir, s)).manifest;
     } catch (err) {
       throw new UserError(`--models ${dir}: ${(err as Error).message} (expected a model from \`surfacer train\` in ${join(dir, s)})`);
     }
-    const seen = trainedOn.filter((d) => testDomains.includes(d));
-    if (seen.length) throw new UserError(`--models ${dir}: the ${s} model trained on ${seen.join(', ')}, a test domain: it must be evaluated on sites it did not train on`);
+    const seen = trainedTestSites(manifest, testDomains, seed);
+    const what = manifest.sites ? (seen.length > 1 ? 'test sites' : 'a test site') : seen.length > 1 ? 'test domains' : 'a test domain';
+    if (seen.length) throw new UserError(`--models ${dir}: the ${s} model trained on ${seen.join(', ')}, ${what}: it must be evaluated on sites it did not train on${manifest.sites ? '' : ' (its manifest names the domains it trained on, not their sites)'}`);
   }
   return dir;
+}
+
+/** The test sites (test domains at `seed`) a model trained on: by its sites when it lists them, else any of its domains. */
+export function trainedTestSites(manifest: Pick<ModelManifest, 'domains' | 'sites'>, testDomains: readonly string[], seed: number): string[] {
+  if (!manifest.sites) return manifest.domains.filter((d) => testDomains.includes(d));
+  return [...new Set(manifest.sites.filter((t) => t.seed === seed && testDomains.includes(t.domain)).map((t) => `${t.domain} (seed ${t.seed})`))];
 }
 
 /** What this build's CLI offers: crawl strategies, `crawl --model`, `surfacer train`. */

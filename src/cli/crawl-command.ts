@@ -295,7 +295,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     }
     // A learning crawl leaves its model beside its report: `--model <run>/model` goes on from it.
     const learner = outcome.coordinator.learner;
-    if (learner && !learner.config.frozen) await learner.save(join(store.dir, 'model'), { domains: [opts.domain] });
+    if (learner && !learner.config.frozen) await learner.save(join(store.dir, 'model'), { domains: [opts.domain], sites: testbedPlan ? [{ domain: testbedPlan.domain, seed: testbedPlan.seed, scale: testbedPlan.scale }] : [] });
     const report = await writeReport(store.dir, { testbed: testbedPlan ? { domain: testbedPlan.domain, scale: testbedPlan.scale, seed: testbedPlan.seed, origin: new URL(urls[0]!).origin } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
     return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };

@@ -8,7 +8,7 @@
 import { initTf } from '../perceive/tf-backend.ts';
 import { createRng } from '../lvs/random.ts';
 import { INITIAL_PRIOR_SCALE, initialParameters } from '../policy/network.ts';
-import { loadModel, loadOptimizer, saveModel, saveOptimizer, type CurvePoint, type ModelManifest } from '../policy/checkpoint.ts';
+import { loadModel, loadOptimizer, saveModel, saveOptimizer, type CurvePoint, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { DEFAULT_LEARNING } from '../policy/rollout-gradients.ts';
 import type { PlainTensors } from '../policy/types.ts';
 import { ParameterServer } from './parameter-server.ts';
@@ -132,10 +132,19 @@ export class PolicyLearner {
     if (m.actor === 'workflow' && m.workflowId !== undefined) this.guide?.workflowFinished(m.workflowId, m.totalReward, m.episode);
   }
 
-  async save(dir: string, extra: { domains: string[]; [k: string]: unknown }): Promise<void> {
+  /**
+   * `sites`: the testbed sites this crawl learned on (none for a crawl of real sites). They are
+   * added to the start model's list, and the list is kept only while it is complete: a model
+   * that started from one without a list gets none.
+   */
+  async save(dir: string, extra: { domains: string[]; sites?: TrainedSite[]; [k: string]: unknown }): Promise<void> {
     const domains = [...new Set([...(this.startedFrom?.domains ?? []), ...extra.domains])];
+    const { sites: ownSites, ...rest } = extra;
+    const before = this.startedFrom ? this.startedFrom.sites : [];
+    const sites = before ? [...before, ...(ownSites ?? [])] : undefined;
     saveModel(dir, this.server.parameters().tensors, {
-      ...extra,
+      ...rest,
+      ...(sites ? { sites } : {}),
       createdAt: new Date().toISOString(),
       learning: { ...DEFAULT_LEARNING, tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend, ...this.initialPriorScaleEntry() },
       seed: this.startedFrom?.seed ?? this.seed,

@@ -37,9 +37,24 @@ export interface ModelManifest {
   /** Episodes trained on. */
   episodes: number;
   domains: string[];
+  /**
+   * Every testbed site the model trained on, start model's included (a testbed site is a domain
+   * at a seed): what `bench strategies --models` checks test sites against. Absent in models
+   * saved before it was kept, and in a model that went on from one without it: then only the
+   * domains are known.
+   */
+  sites?: TrainedSite[];
   wge: boolean;
   curve: CurvePoint[];
   [extra: string]: unknown;
+}
+
+/** One testbed site a model trained on. */
+export interface TrainedSite {
+  domain: string;
+  /** The testbed seed: the same domain at another seed is another site (other records, other pages). */
+  seed: number;
+  scale: string;
 }
 
 export class ModelFileError extends Error {}

@@ -64,10 +64,30 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
       expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir })).toThrow(/--models .*no policy model at .*a3c-wge/);
       // Not selected: not needed.
       expect(() => resolvePlan({ strategies: 'random', models: dir })).not.toThrow();
+      // A model that names only its domains (saved before sites were kept) may not meet any of them.
       const manifestFile = join(dir, 'a3c', 'manifest.json');
-      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { domains: string[] };
-      writeFileSync(manifestFile, JSON.stringify({ ...manifest, domains: [...manifest.domains, 'news'] }));
+      const { sites, ...legacy } = JSON.parse(readFileSync(manifestFile, 'utf8')) as { domains: string[]; sites?: unknown };
+      expect(sites).toBeDefined();
+      writeFileSync(manifestFile, JSON.stringify({ ...legacy, domains: [...legacy.domains, 'news'] }));
       expect(() => resolvePlan({ strategies: 'a3c', models: dir })).toThrow(/the a3c model trained on news, a test domain/);
+      expect(() => resolvePlan({ strategies: 'a3c', models: dir, testDomains: 'arts', seed: '11' })).toThrow(/trained on arts, a test domain/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--models: a model that lists its training sites may be tested on other sites (seeds) of its training domains', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-models-'));
+    try {
+      // The shipped model trained on each training domain once, arts at testbed seed 1 … kids-and-teens at 10.
+      cpSync(join(root, 'models', 'a3c-default'), join(dir, 'a3c-wge'), { recursive: true });
+      const heldOut = resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: TRAIN_DOMAINS.join(','), seed: '11' });
+      expect(heldOut.testDomains).toEqual(TRAIN_DOMAINS);
+      expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: 'arts,games', seed: '1' })).toThrow(/trained on arts \(seed 1\), a test site:/);
+      expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: 'business,games', seed: '4' })).toThrow(/trained on games \(seed 4\), a test site:/);
+      expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: 'business,games', seed: '3' })).not.toThrow();
+      // Without --models the bench trains on the train domains itself, so they may not be tested.
+      expect(() => resolvePlan({ strategies: 'a3c-wge', testDomains: 'arts', seed: '11' })).toThrow(/overlap \(arts\)/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

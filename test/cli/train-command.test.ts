@@ -24,7 +24,7 @@ describe('train --episodes 0', () => {
     const result = await trainCommand(options(join(dir, 'seed3'), { seed: 3, priorScale: 2 }));
     expect(result).toMatchObject({ domains: [], wge: false, episodes: 0, updates: 0, initialPriorScale: 2, crawls: [], curve: [] });
     const { params, manifest } = loadModel(join(dir, 'seed3'));
-    expect(manifest).toMatchObject({ seed: 3, updates: 0, episodes: 0, domains: [], wge: false, curve: [] });
+    expect(manifest).toMatchObject({ seed: 3, updates: 0, episodes: 0, domains: [], sites: [], wge: false, curve: [] });
     expect(manifest.learning).toMatchObject({ initialPriorScale: 2, learningRate: 0.005 });
     expect(params).toEqual(asSaved(initialParameters(3, 2)));
     // Another seed, other parameters: the model is the seed's, not a fixed one.

@@ -1,0 +1,46 @@
+/**
+ * What a saved model says it trained on: its domains and, while the record is complete, its
+ * testbed sites, so a bench can test it on other sites of the same domains.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY, PolicyLearner } from '../../src/coordinator/policy-learner.ts';
+import { loadModel } from '../../src/policy/checkpoint.ts';
+import { tempDir } from '../e2e/helpers.ts';
+
+async function saveFrom(model: string | undefined, out: string, domain: string, sites?: { domain: string; seed: number; scale: string }[]) {
+  const learner = await PolicyLearner.create({ ...DEFAULT_POLICY, ...(model ? { model } : {}) }, 1);
+  try {
+    await learner.save(out, { domains: [domain], ...(sites ? { sites } : {}) });
+  } finally {
+    learner.dispose();
+  }
+  return loadModel(out).manifest;
+}
+
+describe('PolicyLearner.save: the sites a model trained on', () => {
+  it("adds each crawl's testbed site to those of the model it went on from", async () => {
+    const dir = tempDir('learner-sites');
+    const first = await saveFrom(undefined, join(dir, 'one'), 'arts', [{ domain: 'arts', seed: 1, scale: 'small' }]);
+    expect(first.sites).toEqual([{ domain: 'arts', seed: 1, scale: 'small' }]);
+    const second = await saveFrom(join(dir, 'one'), join(dir, 'two'), 'games', [{ domain: 'games', seed: 2, scale: 'small' }]);
+    expect(second.domains).toEqual(['arts', 'games']);
+    expect(second.sites).toEqual([{ domain: 'arts', seed: 1, scale: 'small' }, { domain: 'games', seed: 2, scale: 'small' }]);
+    // A crawl of real sites adds its domain but no testbed site.
+    const third = await saveFrom(join(dir, 'two'), join(dir, 'three'), 'news');
+    expect(third.domains).toEqual(['arts', 'games', 'news']);
+    expect(third.sites).toHaveLength(2);
+  });
+
+  it('keeps no list once the model it went on from had none: an incomplete list would let a bench test it on a site it trained on', async () => {
+    const dir = tempDir('learner-legacy');
+    await saveFrom(undefined, join(dir, 'one'), 'arts', [{ domain: 'arts', seed: 1, scale: 'small' }]);
+    const file = join(dir, 'one', 'manifest.json');
+    const { sites: _dropped, ...legacy } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify(legacy));
+    const next = await saveFrom(join(dir, 'one'), join(dir, 'two'), 'games', [{ domain: 'games', seed: 2, scale: 'small' }]);
+    expect(next.domains).toEqual(['arts', 'games']);
+    expect(next.sites).toBeUndefined();
+  });
+});
