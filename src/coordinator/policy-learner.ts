@@ -140,7 +140,8 @@ export class PolicyLearner {
   async save(dir: string, extra: { domains: string[]; sites?: TrainedSite[]; [k: string]: unknown }): Promise<void> {
     const domains = [...new Set([...(this.startedFrom?.domains ?? []), ...extra.domains])];
     const { sites: ownSites, ...rest } = extra;
-    const before = this.startedFrom ? this.startedFrom.sites : [];
+    // A start model that trained on no domain (the untrained network) trained on no site either.
+    const before = this.startedFrom ? (this.startedFrom.sites ?? (this.startedFrom.domains.length ? undefined : [])) : [];
     const sites = before ? [...before, ...(ownSites ?? [])] : undefined;
     saveModel(dir, this.server.parameters().tensors, {
       ...rest,

@@ -43,4 +43,14 @@ describe('PolicyLearner.save: the sites a model trained on', () => {
     expect(next.domains).toEqual(['arts', 'games']);
     expect(next.sites).toBeUndefined();
   });
+
+  it('starts a complete list from an untrained network saved before sites were kept (no domains, so no sites)', async () => {
+    const dir = tempDir('learner-untrained');
+    await saveFrom(undefined, join(dir, 'zero'), 'arts');
+    const file = join(dir, 'zero', 'manifest.json');
+    const { sites: _dropped, ...legacy } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...legacy, domains: [] }));
+    const next = await saveFrom(join(dir, 'zero'), join(dir, 'one'), 'business', [{ domain: 'business', seed: 101, scale: 'small' }]);
+    expect(next.sites).toEqual([{ domain: 'business', seed: 101, scale: 'small' }]);
+  });
 });
