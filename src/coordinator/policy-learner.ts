@@ -135,7 +135,7 @@ export class PolicyLearner {
   /**
    * `sites`: the testbed sites this crawl learned on (none for a crawl of real sites). They are
    * added to the start model's list, and the list is kept only while it is complete: a model
-   * that started from one without a list gets none.
+   * that started from one without a list gets none, unless that one trained on no domain.
    */
   async save(dir: string, extra: { domains: string[]; sites?: TrainedSite[]; [k: string]: unknown }): Promise<void> {
     const domains = [...new Set([...(this.startedFrom?.domains ?? []), ...extra.domains])];
