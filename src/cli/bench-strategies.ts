@@ -266,7 +266,7 @@ function checkedModels(dir: string, strategies: readonly BenchStrategy[], testDo
  * The test sites (test domains at `seed`) a model trained on: by its sites when it lists them, else any of its domains.
  * The scale is not compared: the same domain and seed at another scale may share records, so it counts as the same site.
  */
-export function trainedTestSites(manifest: Pick<ModelManifest, 'domains' | 'sites'>, testDomains: readonly string[], seed: number): string[] {
+function trainedTestSites(manifest: Pick<ModelManifest, 'domains' | 'sites'>, testDomains: readonly string[], seed: number): string[] {
   if (!manifest.sites) return manifest.domains.filter((d) => testDomains.includes(d));
   return [...new Set(manifest.sites.filter((t) => t.seed === seed && testDomains.includes(t.domain)).map((t) => `${t.domain} (seed ${t.seed})`))];
 }
