@@ -54,6 +54,8 @@ interface Checkpoint {
   domains: string[];
   /** The prior weight the training started from; for the untrained start, the weight its fresh parameters get. */
   initialPriorScale?: number;
+  /** The actor reads candidate queries' words (the model's setting; for the untrained start, the trainings'). Absent: no. */
+  candidateWords?: boolean;
 }
 
 interface DomainResult {
@@ -93,7 +95,9 @@ export function trainingCheckpoints(...dirs: string[]): Checkpoint[] {
   // (Models from before the weight was recorded started from the default.)
   const scales = [...new Set(trained.map((runs) => runs[0]!.initialPriorScale ?? INITIAL_PRIOR_SCALE))];
   if (scales.length > 1) throw new UserError(`--checkpoints: the trainings started from different prior weights (${scales.join(', ')}), so they share no untrained start`);
-  const untrained: Checkpoint = { name: 'untrained', training: null, wge: false, model: 'fresh', episodes: 0, updates: 0, domains: [], initialPriorScale: scales[0] ?? INITIAL_PRIOR_SCALE };
+  const words = [...new Set(trained.map((runs) => runs[0]!.candidateWords))];
+  if (words.length > 1) throw new UserError('--checkpoints: some trainings read candidate queries\' words and some do not, so they share no untrained start');
+  const untrained: Checkpoint = { name: 'untrained', training: null, wge: false, model: 'fresh', episodes: 0, updates: 0, domains: [], initialPriorScale: scales[0] ?? INITIAL_PRIOR_SCALE, candidateWords: words[0] ?? false };
   return [untrained, ...trained.flat()];
 }
 
@@ -105,7 +109,7 @@ function trainedCheckpoints(dir: string): Checkpoint[] {
   return runs.map((name) => {
     const { manifest } = loadModel(join(dir, name, 'model'));
     const scale = manifest.learning.initialPriorScale;
-    return { name, training: basename(dir), wge: manifest.wge, model: join(dir, name, 'model'), episodes: manifest.episodes, updates: manifest.updates, domains: manifest.domains, ...(typeof scale === 'number' ? { initialPriorScale: scale } : {}) };
+    return { name, training: basename(dir), wge: manifest.wge, model: join(dir, name, 'model'), episodes: manifest.episodes, updates: manifest.updates, domains: manifest.domains, ...(typeof scale === 'number' ? { initialPriorScale: scale } : {}), candidateWords: manifest.candidateWords ?? true };
   });
 }
 
@@ -170,6 +174,7 @@ export async function benchLearning(opts: LearningBenchOptions): Promise<Learnin
         'crawl', '--domain', domain, '--strategy', 'a3c', '--model', c.model, '--frozen', '--max-queries', String(maxQueries), '--max-pages', String(maxPages),
         '--seed', String(seed), '--testbed-port', '0', '--allow-post', '--json', '--out', dir,
         ...(c.model === 'fresh' && c.initialPriorScale !== undefined ? ['--initial-prior-scale', String(c.initialPriorScale)] : []),
+        ...(c.model === 'fresh' && c.candidateWords ? ['--candidate-words'] : []),
       ]);
       let result: DomainResult;
       try {

@@ -79,6 +79,8 @@ export interface CrawlCliOptions {
   stopMaxUnseen?: number;
   /** a3c with fresh parameters (`--model fresh`): the starting weight of the yield model's prior (`train --prior-scale`). */
   initialPriorScale?: number;
+  /** a3c with fresh parameters (`--model fresh`): the actor reads candidate queries' words (`train --candidate-words`). */
+  candidateWords?: boolean;
   /** Record episodes go ahead of the pages queued before them (default: schedule order). */
   recordsFirst?: boolean;
 }
@@ -155,6 +157,7 @@ export function registerCrawlCommand(program: Command): void {
       return x;
     }, STOP_MAX_UNSEEN_SHARE)
     .option('--initial-prior-scale <x>', `a3c with --model fresh: the starting weight of the yield model's prior (default ${INITIAL_PRIOR_SCALE}; 0: a near-uniform policy)`, priorScaleOption('--initial-prior-scale'))
+    .option('--candidate-words', "a3c with --model fresh: the policy also reads each candidate query's words (hashed embeddings); a model keeps the setting it was trained with", false)
     .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
@@ -195,6 +198,8 @@ export function optionsFromTrace(opts: CrawlCliOptions, given: ReadonlySet<strin
   if (!('stopAfterHarvested' in recorded)) merged['stopAfterHarvested'] = recorded.stopAfter ?? STOP_AFTER_ZERO_STREAK;
   // Traces from before dry lists were cut (stop 34) re-run as they ran: reading on by the rule.
   if (!('skipDryListsAfter' in recorded)) merged['skipDryListsAfter'] = 0;
+  // Traces from before candidate words could be left out (stop 52): fresh parameters read them.
+  if (!('candidateWords' in recorded)) merged['candidateWords'] = true;
   for (const k of given) merged[k] = (opts as unknown as Record<string, unknown>)[k];
   merged['json'] = opts.json;
   merged['out'] = opts.out;
@@ -251,7 +256,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }) } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: !!opts.candidateWords }) } : undefined,
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
       recordsFirst: !!opts.recordsFirst,
@@ -308,6 +313,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
 function policyModel(opts: CrawlCliOptions): string | undefined {
   const model = resolveModel(opts.model);
   if (model && opts.initialPriorScale !== undefined) throw new UserError(`--initial-prior-scale sets fresh parameters; add --model fresh (the model at ${model} keeps its own prior weight)`);
+  if (model && opts.candidateWords) throw new UserError(`--candidate-words sets fresh parameters; add --model fresh (the model at ${model} keeps the inputs it was trained with)`);
   return model;
 }
 

@@ -323,7 +323,7 @@ export class Coordinator implements CoordinatorPort {
       unseenShare: listing ? unseenShare(listing) : undefined,
       unseenRecords: listing ? chao1Unseen(listing) : undefined,
       maxUnseenShare: policy?.stopMaxUnseen,
-    });
+    }, this.learner?.candidateWords ?? true);
     form.offered = offered;
     return { query: null, choices };
   }

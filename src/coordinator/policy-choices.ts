@@ -86,12 +86,16 @@ export interface OfferedQuery {
   yields: YieldEstimate;
 }
 
-/** `yields`: the memory's yield estimate of `c`, already made for the shortlist (`policyChoices`). */
-export function candidateInput(c: QueryCandidate, ctx: StrategyContext, memory: FormEvidence, yields: YieldEstimate): { input: CandidateInput; offer: OfferedQuery } {
+/**
+ * `yields`: the memory's yield estimate of `c`, already made for the shortlist (`policyChoices`).
+ * `words`: the model reads candidates' words (`PolicyLearner.candidateWords`); else their tokens
+ * are left empty, so the network sees no word and learns nothing from one.
+ */
+export function candidateInput(c: QueryCandidate, ctx: StrategyContext, memory: FormEvidence, yields: YieldEstimate, words = true): { input: CandidateInput; offer: OfferedQuery } {
   const jiang = queryFeatures(c, ctx);
   const { estimate, evidence } = memory.estimate(jiang);
   const features = [...jiang, Math.min(1, estimate / 5), evidence / (1 + evidence), Math.min(1, c.prior ?? 0), 0];
-  return { input: { features, tokens: valueTokens(c.terms), yieldEstimate: yieldEstimateInput(yields) }, offer: { candidate: c, jiang, yields } };
+  return { input: { features, tokens: valueTokens(words ? c.terms : []), yieldEstimate: yieldEstimateInput(yields) }, offer: { candidate: c, jiang, yields } };
 }
 
 export function stopInput(prior?: number): CandidateInput {
@@ -153,7 +157,7 @@ function stopOffered(stop: StopOffer): boolean {
   return stop.zeroStreak >= (harvested ? Math.min(after, stop.afterHarvested ?? STOP_AFTER_ZERO_STREAK_HARVESTED) : after);
 }
 
-export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], stop: StopOffer): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
+export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], stop: StopOffer, candidateWords = true): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
   // One yield estimate per candidate and step: the shortlist, the prior and the inputs all read it.
   const yields = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx)]));
   const short = shortlist(candidates, (c) => yields.get(c)!.efficiency);
@@ -162,7 +166,7 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
   const inputs: CandidateInput[] = [];
   const elements: ActionElement[] = [];
   for (const c of short) {
-    const { input, offer } = candidateInput(c, ctx, memory, yields.get(c)!);
+    const { input, offer } = candidateInput(c, ctx, memory, yields.get(c)!, candidateWords);
     offered.set(c.key, offer);
     keys.push(c.key);
     inputs.push(input);

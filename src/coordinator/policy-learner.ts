@@ -46,6 +46,12 @@ export interface PolicyConfig {
   stopMaxUnseen?: number;
   /** `prior_scale` of fresh parameters (no `model`): default `INITIAL_PRIOR_SCALE`. */
   initialPriorScale?: number;
+  /**
+   * Fresh parameters (no `model`): the actor reads each candidate query's words (default false).
+   * Off by default because word identity learnt on some sites decided choices on others for the
+   * worse (bench-results/candidate-words/); a model keeps the setting it was made with.
+   */
+  candidateWords?: boolean;
 }
 
 export const DEFAULT_POLICY: PolicyConfig = { frozen: false, tMax: 5, learningRate: 0.003 };
@@ -56,6 +62,8 @@ export class PolicyLearner {
   private episodesBefore = 0;
   private updatesBefore = 0;
   private readonly startedFrom?: ModelManifest;
+  /** The actor reads candidate queries' words: the model's own setting, or the config's for fresh parameters. */
+  readonly candidateWords: boolean;
 
   private constructor(
     private readonly server: ParameterServer,
@@ -68,6 +76,7 @@ export class PolicyLearner {
   ) {
     this.rng = createRng(seed ^ 0x5eed);
     this.startedFrom = loaded;
+    this.candidateWords = loaded ? (loaded.candidateWords ?? true) : !!config.candidateWords;
     if (loaded) {
       this.curve.push(...loaded.curve);
       this.episodesBefore = loaded.episodes;
@@ -153,6 +162,7 @@ export class PolicyLearner {
       episodes: this.episodesBefore + this.curve.length - (this.startedFrom?.curve.length ?? 0),
       domains,
       wge: !!this.guide || !!this.startedFrom?.wge,
+      candidateWords: this.candidateWords,
       curve: this.curve,
     });
     const optimizer = await this.server.optimizerState();

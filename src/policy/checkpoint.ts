@@ -45,6 +45,12 @@ export interface ModelManifest {
    */
   sites?: TrainedSite[];
   wge: boolean;
+  /**
+   * Whether the actor reads each candidate query's words (their hashed embeddings). Absent in
+   * models saved before it could be left out: they read them. A property of the model, like its
+   * weights: training that goes on from it keeps it.
+   */
+  candidateWords?: boolean;
   curve: CurvePoint[];
   [extra: string]: unknown;
 }

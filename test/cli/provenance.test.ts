@@ -63,4 +63,15 @@ describe('crawl --from-trace options', () => {
     write({ domain: 'news', strategy: 'adaptive', skipDryListsAfter: 3 });
     expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).skipDryListsAfter).toBe(3);
   });
+
+  it('re-runs a trace from before candidate words could be left out with fresh parameters that read them, unless told otherwise', () => {
+    const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
+    const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);
+    const typed = { fromTrace: d, out: '/new/run', json: true, candidateWords: false } as unknown as CrawlCliOptions;
+    write({ domain: 'news', strategy: 'a3c', model: 'fresh' });
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).candidateWords).toBe(true);
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'candidateWords'])).candidateWords).toBe(false);
+    write({ domain: 'news', strategy: 'a3c', model: 'fresh', candidateWords: false });
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).candidateWords).toBe(false);
+  });
 });

@@ -73,6 +73,11 @@ describe('policy choices', () => {
     expect(fresh.offered.get('lvs0')!.yields.modelled).toBe(true);
     expect(fresh.choices.elements[0]).toMatchObject({ kind: 'query', fieldType: 'search query', tag: 'input', source: 'lvs', lvsLabel: 'keyword', value: 'lvs0' });
     expect(fresh.choices.elements[2]).toMatchObject({ fieldType: 'search category', tag: 'select', source: 'options', value: 'Painting' });
+    // Candidates' words reach the network only for a model that reads them: else every candidate's tokens are padding.
+    expect(fresh.choices.inputs[0]!.tokens.some((t) => t > 0)).toBe(true);
+    const wordless = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 2.5, evidence: 1 }), yieldEstimate: () => unknown }, progress, [5, 6], { zeroStreak: 0 }, false);
+    for (const i of wordless.choices.inputs) expect(i.tokens).toEqual([0, 0, 0]);
+    expect(wordless.choices.inputs[0]!.features).toEqual(fresh.choices.inputs[0]!.features);
     const dry = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK });
     expect(dry.choices.keys.at(-1)).toBe(STOP_KEY);
     expect(dry.choices.inputs.at(-1)!.features.at(-1)).toBe(1);

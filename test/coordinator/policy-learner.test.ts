@@ -54,3 +54,27 @@ describe('PolicyLearner.save: the sites a model trained on', () => {
     expect(next.sites).toEqual([{ domain: 'business', seed: 101, scale: 'small' }]);
   });
 });
+
+describe('PolicyLearner: whether the actor reads candidate queries\' words', () => {
+  it('fresh parameters leave them out unless asked; a model keeps its setting, and one saved before the setting reads them', async () => {
+    const dir = tempDir('learner-words');
+    const fresh = await PolicyLearner.create({ ...DEFAULT_POLICY }, 1);
+    expect(fresh.candidateWords).toBe(false);
+    await fresh.save(join(dir, 'plain'), { domains: ['arts'] });
+    fresh.dispose();
+    expect(loadModel(join(dir, 'plain')).manifest.candidateWords).toBe(false);
+    expect((await saveFrom(join(dir, 'plain'), join(dir, 'plain2'), 'games')).candidateWords).toBe(false);
+    const asked = await PolicyLearner.create({ ...DEFAULT_POLICY, candidateWords: true }, 1);
+    expect(asked.candidateWords).toBe(true);
+    await asked.save(join(dir, 'words'), { domains: ['arts'] });
+    asked.dispose();
+    // A model's own setting wins over the config's, which is for fresh parameters only.
+    const loaded = await PolicyLearner.create({ ...DEFAULT_POLICY, model: join(dir, 'words'), candidateWords: false }, 1);
+    expect(loaded.candidateWords).toBe(true);
+    loaded.dispose();
+    const file = join(dir, 'plain', 'manifest.json');
+    const { candidateWords: _dropped, ...legacy } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify(legacy));
+    expect((await saveFrom(join(dir, 'plain'), join(dir, 'legacy'), 'games')).candidateWords).toBe(true);
+  });
+});
