@@ -14,7 +14,9 @@ function run(origin: string, opts: { hash?: string; coverage?: number; wall?: nu
   const records = [{ url: `${origin}/item/1`, hash: opts.hash ?? 'h1', t: opts.wall ?? 1 }, { url: `${origin}/item/2`, hash: 'h2', t: 5 }];
   if (opts.extraRecord) records.push({ url: `${origin}/item/3`, hash: 'h3', t: 6 });
   writeFileSync(join(dir, 'records.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  writeFileSync(join(dir, 'pages.jsonl'), [`${origin}/`, `${origin}/search`].map((url) => JSON.stringify({ url, kind: 'surface', status: 200, depth: 0, via: 'seed' })).join('\n') + '\n');
+  // A result page's address names its query's, origin included, percent-encoded.
+  const resultPage = `${origin}/search?q=blue&surfacer-result=${encodeURIComponent(`${origin}/search#form0|q=blue`)}|2`;
+  writeFileSync(join(dir, 'pages.jsonl'), [`${origin}/`, `${origin}/search`, resultPage].map((url) => JSON.stringify({ url, kind: 'surface', status: 200, depth: 0, via: 'seed' })).join('\n') + '\n');
   writeFileSync(join(dir, 'queries.jsonl'), JSON.stringify({ key: `${origin}/search#form0|q=blue`, form: `${origin}/search#form0`, results: 2, newRecords: 2 }) + '\n');
   return dir;
 }
@@ -31,7 +33,7 @@ describe('diffRuns', () => {
   it('finds two runs of the same site on different ports, at different times, the same', () => {
     const d = diffRuns(run('http://127.0.0.1:8101', { wall: 10 }), run('http://127.0.0.1:40123', { wall: 99 }));
     expect(d.same).toBe(true);
-    expect(formatRunDiff(d)).toMatch(/^same: 2 records, 2 pages, 1 queries/);
+    expect(formatRunDiff(d)).toMatch(/^same: 2 records, 3 pages, 1 queries/);
   });
 
   it('reports a record whose content changed, an extra record and a report field', () => {
