@@ -54,7 +54,7 @@ interface Checkpoint {
   domains: string[];
   /** The prior weight the training started from; for the untrained start, the weight its fresh parameters get. */
   initialPriorScale?: number;
-  /** The actor reads candidate queries' words (the model's setting; for the untrained start, the trainings'). Absent: no. */
+  /** The actor reads candidate queries' words (the model's setting; for the untrained start, the trainings'). Absent: yes. */
   candidateWords?: boolean;
 }
 
@@ -97,7 +97,7 @@ export function trainingCheckpoints(...dirs: string[]): Checkpoint[] {
   if (scales.length > 1) throw new UserError(`--checkpoints: the trainings started from different prior weights (${scales.join(', ')}), so they share no untrained start`);
   const words = [...new Set(trained.map((runs) => runs[0]!.candidateWords))];
   if (words.length > 1) throw new UserError('--checkpoints: some trainings read candidate queries\' words and some do not, so they share no untrained start');
-  const untrained: Checkpoint = { name: 'untrained', training: null, wge: false, model: 'fresh', episodes: 0, updates: 0, domains: [], initialPriorScale: scales[0] ?? INITIAL_PRIOR_SCALE, candidateWords: words[0] ?? false };
+  const untrained: Checkpoint = { name: 'untrained', training: null, wge: false, model: 'fresh', episodes: 0, updates: 0, domains: [], initialPriorScale: scales[0] ?? INITIAL_PRIOR_SCALE, candidateWords: words[0] ?? true };
   return [untrained, ...trained.flat()];
 }
 
@@ -174,7 +174,7 @@ export async function benchLearning(opts: LearningBenchOptions): Promise<Learnin
         'crawl', '--domain', domain, '--strategy', 'a3c', '--model', c.model, '--frozen', '--max-queries', String(maxQueries), '--max-pages', String(maxPages),
         '--seed', String(seed), '--testbed-port', '0', '--allow-post', '--json', '--out', dir,
         ...(c.model === 'fresh' && c.initialPriorScale !== undefined ? ['--initial-prior-scale', String(c.initialPriorScale)] : []),
-        ...(c.model === 'fresh' && c.candidateWords ? ['--candidate-words'] : []),
+        ...(c.model === 'fresh' && c.candidateWords === false ? ['--no-candidate-words'] : []),
       ]);
       let result: DomainResult;
       try {

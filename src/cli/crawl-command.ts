@@ -79,7 +79,7 @@ export interface CrawlCliOptions {
   stopMaxUnseen?: number;
   /** a3c with fresh parameters (`--model fresh`): the starting weight of the yield model's prior (`train --prior-scale`). */
   initialPriorScale?: number;
-  /** a3c with fresh parameters (`--model fresh`): the actor reads candidate queries' words (`train --candidate-words`). */
+  /** a3c with fresh parameters (`--model fresh`): the actor reads candidate queries' words (default true; `train --no-candidate-words`). */
   candidateWords?: boolean;
   /** Record episodes go ahead of the pages queued before them (default: schedule order). */
   recordsFirst?: boolean;
@@ -157,7 +157,7 @@ export function registerCrawlCommand(program: Command): void {
       return x;
     }, STOP_MAX_UNSEEN_SHARE)
     .option('--initial-prior-scale <x>', `a3c with --model fresh: the starting weight of the yield model's prior (default ${INITIAL_PRIOR_SCALE}; 0: a near-uniform policy)`, priorScaleOption('--initial-prior-scale'))
-    .option('--candidate-words', "a3c with --model fresh: the policy also reads each candidate query's words (hashed embeddings); a model keeps the setting it was trained with", false)
+    .option('--no-candidate-words', "a3c with --model fresh: the policy scores candidate queries by their features alone, not their words; a model keeps the setting it was trained with")
     .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
@@ -256,7 +256,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: !!opts.candidateWords }) } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }) } : undefined,
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
       recordsFirst: !!opts.recordsFirst,
@@ -313,7 +313,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
 function policyModel(opts: CrawlCliOptions): string | undefined {
   const model = resolveModel(opts.model);
   if (model && opts.initialPriorScale !== undefined) throw new UserError(`--initial-prior-scale sets fresh parameters; add --model fresh (the model at ${model} keeps its own prior weight)`);
-  if (model && opts.candidateWords) throw new UserError(`--candidate-words sets fresh parameters; add --model fresh (the model at ${model} keeps the inputs it was trained with)`);
+  if (model && opts.candidateWords === false) throw new UserError(`--no-candidate-words sets fresh parameters; add --model fresh (the model at ${model} keeps the inputs it was trained with)`);
   return model;
 }
 

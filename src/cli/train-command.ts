@@ -40,7 +40,7 @@ export interface TrainOptions {
   pageDecisions?: boolean;
   /** Starting weight of the yield model's prior in fresh parameters (not with --init). */
   priorScale?: number;
-  /** Fresh parameters read candidate queries' words (not with --init). */
+  /** Fresh parameters read candidate queries' words (default true; false not with --init). */
   candidateWords?: boolean;
 }
 
@@ -72,7 +72,7 @@ export function registerTrainCommand(program: Command): void {
     }, 0.005)
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)
     .option('--prior-scale <x>', `starting weight of the yield model's prior in fresh parameters (default ${INITIAL_PRIOR_SCALE}; 0: the policy starts near uniform and learns from its rewards alone whether to follow it)`, priorScaleOption('--prior-scale'))
-    .option('--candidate-words', "fresh parameters: the policy also reads each candidate query's words (hashed embeddings; off by default, bench-results/candidate-words/)", false)
+    .option('--no-candidate-words', "fresh parameters: the policy scores candidate queries by their features alone, not their words (hashed embeddings; bench-results/candidate-words/)")
     .option('--init <dir>', 'start from this model instead of fresh parameters')
     .option('--keep-runs <dir>', 'keep the training crawls\' run directories here (default: deleted)')
     .option('--json', 'print the result as JSON', false)
@@ -85,7 +85,7 @@ export function registerTrainCommand(program: Command): void {
 
 export async function trainCommand(opts: TrainOptions) {
   if (opts.init && opts.priorScale !== undefined) throw new UserError('--prior-scale sets fresh parameters; a model given with --init keeps its own prior weight');
-  if (opts.init && opts.candidateWords) throw new UserError('--candidate-words sets fresh parameters; a model given with --init keeps the inputs it was trained with');
+  if (opts.init && opts.candidateWords === false) throw new UserError('--no-candidate-words sets fresh parameters; a model given with --init keeps the inputs it was trained with');
   if (opts.episodes === 0) return untrainedModel(opts);
   if (!opts.domains?.length) throw new UserError('--domains needs at least one domain');
   const domains = opts.domains;
@@ -106,7 +106,7 @@ export async function trainCommand(opts: TrainOptions) {
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
         // Only the first crawl starts from fresh parameters; the rest go on from its model.
         ...(model === 'fresh' && opts.priorScale !== undefined ? { initialPriorScale: opts.priorScale } : {}),
-        ...(model === 'fresh' ? { candidateWords: !!opts.candidateWords } : {}),
+        ...(model === 'fresh' ? { candidateWords: opts.candidateWords !== false } : {}),
       };
       const summary = await crawlCommand(crawl);
       const fresh = summary.policy!.curve.slice(curveBefore);
@@ -132,7 +132,7 @@ async function untrainedModel(opts: TrainOptions) {
   if (opts.domains?.length) throw new UserError('--episodes 0 writes the untrained network and crawls no domain; leave out --domains');
   if (opts.init) throw new UserError('--episodes 0 writes fresh parameters; --init would copy a model unchanged');
   const started = Date.now();
-  const learner = await PolicyLearner.create({ ...DEFAULT_POLICY, learningRate: opts.learningRate, initialPriorScale: opts.priorScale, candidateWords: !!opts.candidateWords }, opts.seed);
+  const learner = await PolicyLearner.create({ ...DEFAULT_POLICY, learningRate: opts.learningRate, initialPriorScale: opts.priorScale, candidateWords: opts.candidateWords !== false }, opts.seed);
   await learner.save(opts.out, { domains: [] });
   return trainResult(opts, { domains: [], wge: false, episodes: 0, crawls: [], started });
 }

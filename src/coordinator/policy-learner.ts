@@ -47,9 +47,9 @@ export interface PolicyConfig {
   /** `prior_scale` of fresh parameters (no `model`): default `INITIAL_PRIOR_SCALE`. */
   initialPriorScale?: number;
   /**
-   * Fresh parameters (no `model`): the actor reads each candidate query's words (default false).
-   * Off by default because word identity learnt on some sites decided choices on others for the
-   * worse (bench-results/candidate-words/); a model keeps the setting it was made with.
+   * Fresh parameters (no `model`): the actor reads each candidate query's words (default true).
+   * A model keeps the setting it was made with. Leaving them out neither helped nor hurt in the
+   * end (bench-results/candidate-words/), so the default is what every earlier model did.
    */
   candidateWords?: boolean;
 }
@@ -76,7 +76,7 @@ export class PolicyLearner {
   ) {
     this.rng = createRng(seed ^ 0x5eed);
     this.startedFrom = loaded;
-    this.candidateWords = loaded ? (loaded.candidateWords ?? true) : !!config.candidateWords;
+    this.candidateWords = loaded ? (loaded.candidateWords ?? true) : config.candidateWords !== false;
     if (loaded) {
       this.curve.push(...loaded.curve);
       this.episodesBefore = loaded.episodes;

@@ -37,8 +37,8 @@ describe('surfacer CLI entry', () => {
     const negative = surfacer('train', '--domains', 'arts', '--out', '/no/such/model', '--prior-scale', '-1');
     expect(negative.status).not.toBe(0);
     expect(negative.stderr).toMatch(/--prior-scale must be a number ≥ 0/);
-    const words = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--candidate-words');
+    const words = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--no-candidate-words');
     expect(words.status).toBe(2);
-    expect(words.stderr).toMatch(/--candidate-words sets fresh parameters; add --model fresh/);
+    expect(words.stderr).toMatch(/--no-candidate-words sets fresh parameters; add --model fresh/);
   });
 });

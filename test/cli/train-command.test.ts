@@ -24,16 +24,17 @@ describe('train --episodes 0', () => {
     const result = await trainCommand(options(join(dir, 'seed3'), { seed: 3, priorScale: 2 }));
     expect(result).toMatchObject({ domains: [], wge: false, episodes: 0, updates: 0, initialPriorScale: 2, crawls: [], curve: [] });
     const { params, manifest } = loadModel(join(dir, 'seed3'));
-    expect(manifest).toMatchObject({ seed: 3, updates: 0, episodes: 0, domains: [], sites: [], wge: false, candidateWords: false, curve: [] });
+    expect(manifest).toMatchObject({ seed: 3, updates: 0, episodes: 0, domains: [], sites: [], wge: false, candidateWords: true, curve: [] });
     expect(manifest.learning).toMatchObject({ initialPriorScale: 2, learningRate: 0.005 });
     expect(params).toEqual(asSaved(initialParameters(3, 2)));
     // Another seed, other parameters: the model is the seed's, not a fixed one.
     await trainCommand(options(join(dir, 'seed4'), { seed: 4, priorScale: 2 }));
     expect(loadModel(join(dir, 'seed4')).params).not.toEqual(params);
-    // --candidate-words: the same weights, and a model that says its actor reads the candidates' words.
-    const words = await trainCommand(options(join(dir, 'words'), { seed: 3, priorScale: 2, candidateWords: true }));
-    expect(words.candidateWords).toBe(true);
-    expect(loadModel(join(dir, 'words')).params).toEqual(params);
+    // --no-candidate-words: the same weights, and a model that says its actor does not read the candidates' words.
+    const wordless = await trainCommand(options(join(dir, 'wordless'), { seed: 3, priorScale: 2, candidateWords: false }));
+    expect(wordless.candidateWords).toBe(false);
+    expect(loadModel(join(dir, 'wordless')).manifest.candidateWords).toBe(false);
+    expect(loadModel(join(dir, 'wordless')).params).toEqual(params);
   });
 
   it('says what is wrong with domains or a model to start from, and writes nothing', async () => {
@@ -41,7 +42,7 @@ describe('train --episodes 0', () => {
     await expect(trainCommand(options(join(dir, 'a'), { domains: ['arts'] }))).rejects.toThrow(/--episodes 0 writes the untrained network and crawls no domain/);
     await expect(trainCommand(options(join(dir, 'b'), { init: 'models/a3c-default' }))).rejects.toThrow(/--episodes 0 writes fresh parameters/);
     await expect(trainCommand(options(join(dir, 'c'), { episodes: 5 }))).rejects.toThrow(/--domains needs at least one domain/);
-    await expect(trainCommand(options(join(dir, 'd'), { episodes: 5, domains: ['arts'], init: 'models/a3c-default', candidateWords: true }))).rejects.toThrow(/--candidate-words sets fresh parameters/);
+    await expect(trainCommand(options(join(dir, 'd'), { episodes: 5, domains: ['arts'], init: 'models/a3c-default', candidateWords: false }))).rejects.toThrow(/--no-candidate-words sets fresh parameters/);
     for (const d of ['a', 'b', 'c', 'd']) expect(() => loadModel(join(dir, d))).toThrow(/no policy model/);
   });
 });

@@ -56,15 +56,15 @@ describe('PolicyLearner.save: the sites a model trained on', () => {
 });
 
 describe('PolicyLearner: whether the actor reads candidate queries\' words', () => {
-  it('fresh parameters leave them out unless asked; a model keeps its setting, and one saved before the setting reads them', async () => {
+  it('fresh parameters read them unless told not to; a model keeps its setting, and one saved before the setting reads them', async () => {
     const dir = tempDir('learner-words');
-    const fresh = await PolicyLearner.create({ ...DEFAULT_POLICY }, 1);
+    const fresh = await PolicyLearner.create({ ...DEFAULT_POLICY, candidateWords: false }, 1);
     expect(fresh.candidateWords).toBe(false);
     await fresh.save(join(dir, 'plain'), { domains: ['arts'] });
     fresh.dispose();
     expect(loadModel(join(dir, 'plain')).manifest.candidateWords).toBe(false);
     expect((await saveFrom(join(dir, 'plain'), join(dir, 'plain2'), 'games')).candidateWords).toBe(false);
-    const asked = await PolicyLearner.create({ ...DEFAULT_POLICY, candidateWords: true }, 1);
+    const asked = await PolicyLearner.create({ ...DEFAULT_POLICY }, 1);
     expect(asked.candidateWords).toBe(true);
     await asked.save(join(dir, 'words'), { domains: ['arts'] });
     asked.dispose();
