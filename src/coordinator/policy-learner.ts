@@ -48,8 +48,8 @@ export interface PolicyConfig {
   initialPriorScale?: number;
   /**
    * Fresh parameters (no `model`): the actor reads each candidate query's words (default true).
-   * A model keeps the setting it was made with. Leaving them out neither helped nor hurt in the
-   * end (bench-results/candidate-words/), so the default is what every earlier model did.
+   * A model keeps the setting it was made with. Leaving them out did not make training pay
+   * (bench-results/candidate-words/), so the default is what every earlier model did.
    */
   candidateWords?: boolean;
 }
