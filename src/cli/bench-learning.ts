@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadModel, type CurvePoint } from '../policy/checkpoint.ts';
+import { loadModel, readsCandidateWords, type CurvePoint } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { TESTBED_DOMAINS } from '../testbed/index.ts';
 import { coverageAtQuery, runMetricsOf } from '../report/strategy-compare.ts';
@@ -109,7 +109,7 @@ function trainedCheckpoints(dir: string): Checkpoint[] {
   return runs.map((name) => {
     const { manifest } = loadModel(join(dir, name, 'model'));
     const scale = manifest.learning.initialPriorScale;
-    return { name, training: basename(dir), wge: manifest.wge, model: join(dir, name, 'model'), episodes: manifest.episodes, updates: manifest.updates, domains: manifest.domains, ...(typeof scale === 'number' ? { initialPriorScale: scale } : {}), candidateWords: manifest.candidateWords ?? true };
+    return { name, training: basename(dir), wge: manifest.wge, model: join(dir, name, 'model'), episodes: manifest.episodes, updates: manifest.updates, domains: manifest.domains, ...(typeof scale === 'number' ? { initialPriorScale: scale } : {}), candidateWords: readsCandidateWords(manifest) };
   });
 }
 

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { LVS_DOMAINS } from '../lvs/index.ts';
 import { DEFAULT_POLICY, PolicyLearner } from '../coordinator/policy-learner.ts';
-import { loadModel } from '../policy/checkpoint.ts';
+import { loadModel, readsCandidateWords } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
 import { crawlCommand, priorScaleOption, type CrawlCliOptions } from './crawl-command.ts';
@@ -150,7 +150,7 @@ function trainResult(opts: TrainOptions, run: { domains: string[]; wge: boolean;
     wge: run.wge,
     // As the learner recorded it (policy-learner.ts), not worked out again here.
     initialPriorScale: opts.init ? undefined : (manifest.learning.initialPriorScale as number | undefined),
-    candidateWords: manifest.candidateWords ?? true,
+    candidateWords: readsCandidateWords(manifest),
     episodes,
     updates: manifest.updates,
     wallSeconds: (Date.now() - started) / 1000,

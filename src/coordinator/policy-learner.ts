@@ -8,7 +8,7 @@
 import { initTf } from '../perceive/tf-backend.ts';
 import { createRng } from '../lvs/random.ts';
 import { INITIAL_PRIOR_SCALE, initialParameters } from '../policy/network.ts';
-import { loadModel, loadOptimizer, saveModel, saveOptimizer, type CurvePoint, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
+import { loadModel, loadOptimizer, readsCandidateWords, saveModel, saveOptimizer, type CurvePoint, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { DEFAULT_LEARNING } from '../policy/rollout-gradients.ts';
 import type { PlainTensors } from '../policy/types.ts';
 import { ParameterServer } from './parameter-server.ts';
@@ -76,7 +76,7 @@ export class PolicyLearner {
   ) {
     this.rng = createRng(seed ^ 0x5eed);
     this.startedFrom = loaded;
-    this.candidateWords = loaded ? (loaded.candidateWords ?? true) : config.candidateWords !== false;
+    this.candidateWords = loaded ? readsCandidateWords(loaded) : config.candidateWords !== false;
     if (loaded) {
       this.curve.push(...loaded.curve);
       this.episodesBefore = loaded.episodes;

@@ -55,6 +55,11 @@ export interface ModelManifest {
   [extra: string]: unknown;
 }
 
+/** Whether a model's actor reads candidate queries' words: its manifest says, or it predates the setting and does. */
+export function readsCandidateWords(manifest: Pick<ModelManifest, 'candidateWords'>): boolean {
+  return manifest.candidateWords ?? true;
+}
+
 /** One testbed site a model trained on. */
 export interface TrainedSite {
   domain: string;
