@@ -45,9 +45,10 @@ interface RunView {
 function readView(dir: string): RunView {
   if (!existsSync(join(dir, 'state.json'))) throw new RunDirError(`${dir} is not a Surfacer run directory (no state.json)`);
   const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as { manifest?: { seeds?: string[] } };
-  const origins = originsOf(state.manifest?.seeds ?? []);
+  const seedOrigins = originsOf(state.manifest?.seeds ?? []);
   // A result page's own address carries its query's, origin included, percent-encoded (`surfacer-result=`).
-  const norm = (s: string) => withoutOrigins(s, [...origins, ...origins.map(encodeURIComponent)]);
+  const origins = [...seedOrigins, ...seedOrigins.map(encodeURIComponent)];
+  const norm = (s: string) => withoutOrigins(s, origins);
   const reportFile = join(dir, 'report.json');
   if (!existsSync(reportFile)) throw new RunDirError(`${dir} has no report.json (run \`surfacer report ${dir}\` first)`);
   const report = JSON.parse(norm(readFileSync(reportFile, 'utf8'))) as unknown;
