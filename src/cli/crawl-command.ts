@@ -52,6 +52,8 @@ export interface CrawlCliOptions {
   playwrightTrace?: boolean;
   /** Write every agent message to the trace (default true; replay needs them). */
   traceMessages?: boolean;
+  /** a3c: each next-query row of the trace lists every action offered and the inputs the network reads of it. */
+  traceChoices?: boolean;
   /** Re-run the configuration recorded in this trace (file or run directory) from scratch. */
   fromTrace?: string;
   /** Which host's waiting episode goes next: Thompson sampling over hosts, or off (schedule order). */
@@ -142,6 +144,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--deterministic', 'one episode at a time in schedule order, episodes bounded by steps only: the same seed and config give the same run', false)
     .option('--playwright-trace', 'save a Playwright trace (zip) of every episode in <run>/playwright/ (open with `npx playwright show-trace`)', false)
     .option('--no-trace-messages', 'trace only actions and errors, not every agent message (replay needs them)')
+    .option('--trace-choices', "a3c: each next-query row of the trace lists every action offered to the policy with its features, the yield model's estimate and the prior (larger traces; for studying what the network could learn)", false)
     .option('--from-trace <trace>', 're-run, from scratch, the configuration recorded in a trace.jsonl (or run directory); options given here override it')
     .option('--records-first', 'open the records a result list names ahead of the pages queued before them, so a crawl cut short by pages or time holds more records (default: schedule order, the order the shipped model was trained in)', false)
     .addOption(new Option('--host-bandit <mode>', "which host's waiting episode goes next: Thompson sampling over hosts (Anthelion), or off (schedule order)").choices(['thompson', 'off']).default('off'))
@@ -255,6 +258,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       patience: opts.patience ?? DEFAULT_PATIENCE,
       origins: originsOf(urls),
       traceMessages: opts.traceMessages !== false,
+      ...(opts.traceChoices ? { traceChoices: true } : {}),
       hostBandit: opts.hostBandit ?? 'off',
       policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }) } : undefined,
       restarts: opts.restarts ?? 'off',

@@ -44,6 +44,8 @@ export interface CoordinatorConfig {
   origins?: string[];
   /** Write every agent message to the trace (default); off, only actions and errors (for the overhead bench). */
   traceMessages?: boolean;
+  /** With message tracing: each next-query row lists the actions offered to the policy and their inputs (`crawl --trace-choices`). */
+  traceChoices?: boolean;
   /** The learned strategy (a3c): where its model comes from, whether it keeps learning. */
   policy?: PolicyConfig;
   /** Which host's waiting episode goes to the agents next: Thompson sampling over hosts, or off (schedule order). */
@@ -168,7 +170,7 @@ export class Coordinator implements CoordinatorPort {
   private traceMessage(m: AgentMessage, reply: unknown): void {
     if (this.config.traceMessages !== false) {
       const t0 = performance.now();
-      this.store.trace(messageTraceRow(m, reply, this.config.origins ?? []));
+      this.store.trace(messageTraceRow(m, reply, this.config.origins ?? [], { choices: this.config.traceChoices }));
       this.traceSeconds += (performance.now() - t0) / 1000;
     } else if (m.type === 'trace' || m.type === 'error') {
       const { msg: _msg, ...row } = messageTraceRow(m, reply, []);

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { stableJson } from '../store/index.ts';
 import { withoutOrigins } from '../url/origins.ts';
 import type { ChoiceExplanation } from '../policy/choice-explanation.ts';
-import type { AgentMessage, ReplyTo } from './messages.ts';
+import { STOP_KEY, type AgentMessage, type PolicyChoices, type ReplyTo } from './messages.ts';
 import { queryKeyValues } from './query-planner.ts';
 
 /** The part of a trace row that marks it as an agent message (absent on the coordinator's own rows). */
@@ -56,8 +56,36 @@ function readableWhy(why: ChoiceExplanation): ChoiceExplanation {
   return { ...why, others: why.others.map((o) => ({ ...o, key: queryKeyValues(o.key) })) };
 }
 
+/** What a trace row holds beyond its summary. */
+export interface TraceDetail {
+  /** A next-query row lists every action offered to the policy with what the network reads of it (`crawl --trace-choices`). */
+  choices?: boolean;
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/**
+ * The actions offered at one decision, as the network reads them: the query's values (or "stop"),
+ * its candidate features, the yield model's estimate and the prior, rounded for a readable row.
+ * Enough to ask offline which input would have picked a better query than the one taken.
+ */
+export function offeredActions(choices: PolicyChoices): { context: number[]; offered: { key: string; features: number[]; yieldEstimate?: number[]; prior?: number }[] } {
+  return {
+    context: choices.context.map(round4),
+    offered: choices.keys.map((k, i) => {
+      const input = choices.inputs[i]!;
+      return {
+        key: k === STOP_KEY ? 'stop' : queryKeyValues(k),
+        features: input.features.map(round4),
+        ...(input.yieldEstimate ? { yieldEstimate: input.yieldEstimate.map(round4) } : {}),
+        ...(input.prior === undefined ? {} : { prior: round4(input.prior) }),
+      };
+    }),
+  };
+}
+
 /** One trace row for a message and the coordinator's reply: small enough to read, enough to explain a divergence. */
-export function messageTraceRow(m: AgentMessage, reply: unknown, origins: readonly string[]): MessageTraceRow {
+export function messageTraceRow(m: AgentMessage, reply: unknown, origins: readonly string[], detail: TraceDetail = {}): MessageTraceRow {
   const msg: MessageMark = { type: m.type, digest: messageDigest(m, origins) };
   const episode = 'episodeId' in m ? m.episodeId : undefined;
   switch (m.type) {
@@ -73,7 +101,8 @@ export function messageTraceRow(m: AgentMessage, reply: unknown, origins: readon
       return { action: 'links', episode, input: { fromUrl: m.fromUrl, links: m.links.length }, outcome: reply, msg };
     case 'next-query': {
       const r = reply as ReplyTo<typeof m>;
-      return { action: 'next-query', episode, input: { formKey: m.formKey, choose: m.choose }, outcome: r.choices !== undefined ? { choices: r.choices?.keys.length ?? 0 } : { query: r.query?.key ?? null }, msg };
+      const choices = r.choices !== undefined ? { choices: r.choices?.keys.length ?? 0, ...(detail.choices && r.choices ? offeredActions(r.choices) : {}) } : undefined;
+      return { action: 'next-query', episode, input: { formKey: m.formKey, choose: m.choose }, outcome: choices ?? { query: r.query?.key ?? null }, msg };
     }
     case 'claim-query':
       return { action: 'claim-query', episode, input: { formKey: m.formKey, queryKey: m.queryKey, actor: m.actor }, outcome: { query: (reply as ReplyTo<typeof m>).query?.key ?? null }, ...(m.why ? { why: readableWhy(m.why) } : {}), msg };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageDigest, messageTraceRow } from '../../src/coordinator/message-trace.ts';
 import { compareRows, recordedMessageRows, type RecordedMessageRow } from '../../src/coordinator/replay.ts';
-import type { AgentMessage } from '../../src/coordinator/messages.ts';
+import { STOP_KEY, type AgentMessage } from '../../src/coordinator/messages.ts';
 import type { ChoiceExplanation } from '../../src/policy/choice-explanation.ts';
 import { stableJson } from '../../src/store/index.ts';
 
@@ -54,6 +54,33 @@ describe('trace rows of messages', () => {
     expect(messageTraceRow({ type: 'next-query', episodeId: 'e4', formKey: 'f' }, { query: null }, [A]).outcome).toEqual({ query: null });
   });
 
+
+  it('with --trace-choices a next-query row lists the offered actions and their inputs; the digest and the plain row are unchanged', () => {
+    const formKey = `${A}/search#form0`;
+    const m: AgentMessage = { type: 'next-query', episodeId: 'e4', formKey, choose: 'agent' };
+    const choices = {
+      keys: [`${formKey}|[["q","network"]]`, STOP_KEY],
+      inputs: [
+        { features: [0.123456, 1], tokens: [5, 0, 0], yieldEstimate: [0.5, 0.25, 1], prior: 1 / 3 },
+        { features: [0, 0], tokens: [0, 0, 0], prior: 0 },
+      ],
+      elements: [],
+      context: [0.1, 2 / 3],
+      pageTokens: [],
+    };
+    const plain = messageTraceRow(m, { query: null, choices }, [A]);
+    expect(plain.outcome).toEqual({ choices: 2 });
+    const detailed = messageTraceRow(m, { query: null, choices }, [A], { choices: true });
+    expect(detailed.msg).toEqual(plain.msg);
+    expect(detailed.outcome).toEqual({
+      choices: 2,
+      context: [0.1, 0.6667],
+      offered: [
+        { key: '[["q","network"]]', features: [0.1235, 1], yieldEstimate: [0.5, 0.25, 1], prior: 0.3333 },
+        { key: 'stop', features: [0, 0], prior: 0 },
+      ],
+    });
+  });
   it('a claim row says why the policy took the query, with the others named by their values; the digest ignores the why', () => {
     const formKey = `${A}/search#form0`;
     const claim = (why?: ChoiceExplanation): AgentMessage => ({ type: 'claim-query', episodeId: 'e5', formKey, queryKey: `${formKey}|[["q","network"]]`, actor: 'policy', ...(why ? { why } : {}) });
