@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -214,6 +214,29 @@ describe('Coordinator: when the policy may leave a form', () => {
     expect(await dryStreakThatOffersStop(true)).toBe(STOP_AFTER_ZERO_STREAK_HARVESTED);
     // 27 records listed once: Chao1 expects 27·26/(2·1) = 351 unseen, over the 1 % guard too; the three listed again do not change that.
     expect(await dryStreakThatOffersStop(false)).toBeUndefined();
+  });
+});
+
+describe('Coordinator: --trace-choices', () => {
+  it('writes every action offered to the policy, with its inputs, into the next-query row; without it the row only counts them', async () => {
+    const rowsOf = async (traceChoices: boolean) => {
+      const dir = join(root, `run-${traceChoices}`);
+      const { c, queue, store } = await setup({ strategy: 'a3c', traceMessages: true, ...(traceChoices ? { traceChoices } : {}), policy: { frozen: true, tMax: 5, learningRate: 0.003 } }, dir);
+      c.addSeed(`${SITE}/`);
+      await explore(c, take(queue, `${SITE}/`), [], { form: true });
+      for (let i = 0; i < 5; i++) await c.send({ type: 'record', episodeId: `h${i}`, url: `${SITE}/h/${i}`, title: `Heading${i} topic${i}`, text: '', attributes: {}, depth: 2 });
+      const { choices } = await c.send({ type: 'next-query', episodeId: 'q0', formKey: `${SITE}/#form0`, choose: 'agent' });
+      store.flush();
+      const rows = readFileSync(join(dir, 'trace.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { action: string; outcome?: { choices?: number; offered?: { key: string; features: number[]; prior?: number }[] } });
+      return { choices: choices!, row: rows.filter((r) => r.action === 'next-query').at(-1)! };
+    };
+    const plain = await rowsOf(false);
+    expect(plain.row.outcome).toEqual({ choices: plain.choices.keys.length });
+    const { choices, row } = await rowsOf(true);
+    expect(row.outcome!.choices).toBe(choices.keys.length);
+    expect(row.outcome!.offered!.map((o) => o.key)).toEqual(choices.keys.map((k) => k.slice(k.indexOf('|') + 1)));
+    expect(row.outcome!.offered![0]!.features).toHaveLength(choices.inputs[0]!.features.length);
+    expect(row.outcome!.offered![0]!.prior).toBeCloseTo(choices.inputs[0]!.prior!, 4);
   });
 });
 
