@@ -215,13 +215,14 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
   if (!isScale(scale)) throw new UserError(`--scale must be one of ${SCALES.join(', ')} (got "${scale}")`);
   const trouble = opts.trouble ?? 'default';
   if (trouble !== 'default' && trouble !== 'on' && trouble !== 'off') throw new UserError(`--trouble must be default, on or off (got "${trouble}")`);
+  const seed = wholeNumber(opts.seed, 1, '--seed', 0);
   return {
     strategies: names as BenchStrategy[],
     trainDomains,
     testDomains,
     maxQueries: wholeNumber(opts.maxQueries, base.maxQueries, '--max-queries', 1),
     maxPages: wholeNumber(opts.maxPages, base.maxPages, '--max-pages', 1),
-    seed: wholeNumber(opts.seed, 1, '--seed', 0),
+    seed,
     parallel: wholeNumber(opts.parallel, 1, '--parallel', 1),
     episodes: wholeNumber(opts.episodes, base.episodes, '--episodes', 1),
     ...((opts.trainMaxQueries ?? base.trainMaxQueries) !== undefined ? { trainMaxQueries: wholeNumber(opts.trainMaxQueries, base.trainMaxQueries ?? 0, '--train-max-queries', 1) } : {}),
@@ -237,7 +238,7 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
     a3cFrozen: !!opts.a3cFrozen,
     a3cPageDecisions: !!opts.a3cPageDecisions,
     deterministic: !!opts.deterministic,
-    ...(opts.models !== undefined ? { models: checkedModels(resolve(opts.models), names as BenchStrategy[], testDomains, wholeNumber(opts.seed, 1, '--seed', 0)) } : {}),
+    ...(opts.models !== undefined ? { models: checkedModels(resolve(opts.models), names as BenchStrategy[], testDomains, seed) } : {}),
   };
 }
 
