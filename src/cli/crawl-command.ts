@@ -217,6 +217,9 @@ export async function crawlCommand(opts: CrawlCliOptions) {
   if (!(LVS_DOMAINS as readonly string[]).includes(opts.domain)) throw new UserError(`unknown domain "${opts.domain}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (!isStrategyName(opts.strategy)) throw new UserError(`unknown strategy "${opts.strategy}"`);
   if (opts.agents < 1) throw new UserError('--agents must be at least 1');
+  // Only the learned policy is offered choices, and they are written with the messages.
+  if (opts.traceChoices && opts.strategy !== 'a3c') throw new UserError(`--trace-choices lists what the learned policy is offered; --strategy ${opts.strategy} is offered nothing (use --strategy a3c)`);
+  if (opts.traceChoices && opts.traceMessages === false) throw new UserError('--trace-choices writes into the message rows of the trace; it cannot go with --no-trace-messages');
   // Checked before any site starts: a bad model or prior weight is the user's, not the crawl's, error.
   const policyModelDir = opts.strategy === 'a3c' ? policyModel(opts) : undefined;
   const seedArgs = opts.seeds?.length ? opts.seeds : [join(repoRoot, 'seeds', `${opts.domain}.txt`)];

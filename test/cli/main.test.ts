@@ -41,4 +41,13 @@ describe('surfacer CLI entry', () => {
     expect(words.status).toBe(2);
     expect(words.stderr).toMatch(/--no-candidate-words sets fresh parameters; add --model fresh/);
   });
+
+  it('--trace-choices goes only with the learned policy and with message rows', () => {
+    const adaptive = surfacer('crawl', '--domain', 'arts', '--strategy', 'adaptive', '--trace-choices');
+    expect(adaptive.status).toBe(2);
+    expect(adaptive.stderr).toMatch(/--trace-choices lists what the learned policy is offered; --strategy adaptive is offered nothing/);
+    const quiet = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--trace-choices', '--no-trace-messages');
+    expect(quiet.status).toBe(2);
+    expect(quiet.stderr).toMatch(/--trace-choices writes into the message rows of the trace/);
+  });
 });
