@@ -12,6 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import * as tf from '@tensorflow/tfjs';
+import { createRng } from '../../src/lvs/random.ts';
 
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
@@ -63,7 +64,7 @@ const byInput = (k) => (d) => argmax(d.queries.map((c) => inputs(c)[k]));
  * - mlp: 6 · prior + v · tanh(W inputs + U context + b) (the network's candidate path, no words)
  */
 function fit(train, kind, seed, { epochs = 400, weighted = false } = {}) {
-  const rng = mulberry(seed);
+  const rng = createRng(seed);
   const glorot = (r, c) => tf.variable(tf.tensor2d(Array.from({ length: r * c }, () => (rng() * 2 - 1) * Math.sqrt(6 / (r + c))), [r, c]));
   const H = 16;
   const p = kind === 'mlp' ? { W: glorot(INPUT_DIM, H), U: glorot(8, H), b: tf.variable(tf.zeros([H])), v: tf.variable(tf.tensor2d(Array.from({ length: H }, () => (rng() * 2 - 1) * 0.05), [H, 1])) } : { w: tf.variable(tf.zeros([INPUT_DIM, 1])) };
@@ -127,17 +128,6 @@ function fitOnTaken(train, epochs = 400) {
 function normalise(xs) {
   const s = xs.reduce((a, b) => a + b, 0);
   return xs.map((x) => x / s);
-}
-
-function mulberry(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** How a ranker does on decisions: mean share of the best offered gain it would take, share of decisions it takes a best one, gain per site. */

@@ -65,9 +65,10 @@ export interface TraceDetail {
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /**
- * The actions offered at one decision, as the network reads them: the query's values (or "stop"),
- * its candidate features, the yield model's estimate and the prior, rounded for a readable row.
- * Enough to ask offline which input would have picked a better query than the one taken.
+ * The actions offered at one decision, as the network reads them: the state's context vector, and
+ * for each action the query's values (or "stop"), its candidate features, the yield model's
+ * estimate and the prior, rounded for a readable row. Enough to ask offline which input would
+ * have picked a better query than the one taken (bench-results/choice-signal/).
  */
 export function offeredActions(choices: PolicyChoices): { context: number[]; offered: { key: string; features: number[]; yieldEstimate?: number[]; prior?: number }[] } {
   return {
