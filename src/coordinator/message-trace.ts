@@ -102,8 +102,8 @@ export function messageTraceRow(m: AgentMessage, reply: unknown, origins: readon
       return { action: 'links', episode, input: { fromUrl: m.fromUrl, links: m.links.length }, outcome: reply, msg };
     case 'next-query': {
       const r = reply as ReplyTo<typeof m>;
-      const choices = r.choices !== undefined ? { choices: r.choices?.keys.length ?? 0, ...(detail.choices && r.choices ? offeredActions(r.choices) : {}) } : undefined;
-      return { action: 'next-query', episode, input: { formKey: m.formKey, choose: m.choose }, outcome: choices ?? { query: r.query?.key ?? null }, msg };
+      const outcome = r.choices === undefined ? { query: r.query?.key ?? null } : { choices: r.choices?.keys.length ?? 0, ...(detail.choices && r.choices ? offeredActions(r.choices) : {}) };
+      return { action: 'next-query', episode, input: { formKey: m.formKey, choose: m.choose }, outcome, msg };
     }
     case 'claim-query':
       return { action: 'claim-query', episode, input: { formKey: m.formKey, queryKey: m.queryKey, actor: m.actor }, outcome: { query: (reply as ReplyTo<typeof m>).query?.key ?? null }, ...(m.why ? { why: readableWhy(m.why) } : {}), msg };
