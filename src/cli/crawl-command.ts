@@ -260,6 +260,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       seed: opts.seed,
       patience: opts.patience ?? DEFAULT_PATIENCE,
       origins: originsOf(urls),
+      digestEncodedOrigins: true,
       traceMessages: opts.traceMessages !== false,
       ...(opts.traceChoices ? { traceChoices: true } : {}),
       hostBandit: opts.hostBandit ?? 'off',

@@ -42,6 +42,8 @@ export interface CoordinatorConfig {
   patience: number;
   /** The seeds' origins; trace digests name them `{site}`, so a site on another port replays the same. */
   origins?: string[];
+  /** Digests name the origins percent-encoded `{site}` too (`DigestOptions`); runs recorded before it have none and keep their digests. */
+  digestEncodedOrigins?: boolean;
   /** Write every agent message to the trace (default); off, only actions and errors (for the overhead bench). */
   traceMessages?: boolean;
   /** With message tracing: each next-query row lists the actions offered to the policy and their inputs (`crawl --trace-choices`). */
@@ -170,7 +172,7 @@ export class Coordinator implements CoordinatorPort {
   private traceMessage(m: AgentMessage, reply: unknown): void {
     if (this.config.traceMessages !== false) {
       const t0 = performance.now();
-      this.store.trace(messageTraceRow(m, reply, this.config.origins ?? [], { choices: this.config.traceChoices }));
+      this.store.trace(messageTraceRow(m, reply, this.config.origins ?? [], { choices: this.config.traceChoices, encodedOrigins: this.config.digestEncodedOrigins }));
       this.traceSeconds += (performance.now() - t0) / 1000;
     } else if (m.type === 'trace' || m.type === 'error') {
       const { msg: _msg, ...row } = messageTraceRow(m, reply, []);

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { stableJson } from '../store/index.ts';
-import { withoutOrigins } from '../url/origins.ts';
+import { atOrigins, withoutAnyOrigins, withoutOrigins } from '../url/origins.ts';
 import type { ChoiceExplanation } from '../policy/choice-explanation.ts';
 import { STOP_KEY, type AgentMessage, type PolicyChoices, type ReplyTo } from './messages.ts';
 import { queryKeyValues } from './query-planner.ts';
@@ -33,8 +33,19 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/** How a message is digested. */
+export interface DigestOptions {
+  /**
+   * Name the origins percent-encoded `{site}` as well (a result page's key holds its form's address,
+   * `surfacer-result=`). Traces written before it digested plain origins only; they keep that rule.
+   */
+  encodedOrigins?: boolean;
+  /** Digest the message as a run at these origins would have: a replay at another port compares its messages so. */
+  recordedOrigins?: readonly string[];
+}
+
 /** Digest of a message as far as it is reproducible. */
-export function messageDigest(m: AgentMessage, origins: readonly string[]): string {
+export function messageDigest(m: AgentMessage, origins: readonly string[], opts: DigestOptions = {}): string {
   let body: unknown = m;
   if (m.type === 'error' || m.type === 'episode-end') {
     const { error: _e, message: _m, ...rest } = m as Record<string, unknown>;
@@ -48,7 +59,9 @@ export function messageDigest(m: AgentMessage, origins: readonly string[]): stri
     const { why: _w, ...rest } = m;
     body = rest;
   }
-  return sha256(withoutOrigins(stableJson(body), origins)).slice(0, 32);
+  const text = opts.recordedOrigins ? atOrigins(stableJson(body), origins, opts.recordedOrigins) : stableJson(body);
+  const hidden = opts.recordedOrigins ?? origins;
+  return sha256(opts.encodedOrigins ? withoutAnyOrigins(text, hidden) : withoutOrigins(text, hidden)).slice(0, 32);
 }
 
 /** A choice's explanation with the other actions named by their values, not the form's whole key. */
@@ -56,8 +69,8 @@ function readableWhy(why: ChoiceExplanation): ChoiceExplanation {
   return { ...why, others: why.others.map((o) => ({ ...o, key: queryKeyValues(o.key) })) };
 }
 
-/** What a trace row holds beyond its summary. */
-export interface TraceDetail {
+/** How a trace row is written. */
+export interface TraceRowOptions extends DigestOptions {
   /** A next-query row lists every action offered to the policy with what the network reads of it (`crawl --trace-choices`). */
   choices?: boolean;
 }
@@ -86,8 +99,8 @@ export function offeredActions(choices: PolicyChoices): { context: number[]; off
 }
 
 /** One trace row for a message and the coordinator's reply: small enough to read, enough to explain a divergence. */
-export function messageTraceRow(m: AgentMessage, reply: unknown, origins: readonly string[], detail: TraceDetail = {}): MessageTraceRow {
-  const msg: MessageMark = { type: m.type, digest: messageDigest(m, origins) };
+export function messageTraceRow(m: AgentMessage, reply: unknown, origins: readonly string[], detail: TraceRowOptions = {}): MessageTraceRow {
+  const msg: MessageMark = { type: m.type, digest: messageDigest(m, origins, detail) };
   const episode = 'episodeId' in m ? m.episodeId : undefined;
   switch (m.type) {
     case 'trace':

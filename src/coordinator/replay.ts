@@ -14,7 +14,7 @@ import type { RunStore, TraceEvent } from '../store/index.ts';
 import { Coordinator, type CoordinatorConfig } from './coordinator.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo } from './messages.ts';
 import { stableJson } from '../store/index.ts';
-import { SITE_PLACEHOLDER, withoutOrigins } from '../url/origins.ts';
+import { atOrigins, withoutAnyOrigins } from '../url/origins.ts';
 import { startPlaywrightTrace } from '../browser/index.ts';
 import { messageTraceRow, type MessageMark } from './message-trace.ts';
 import { wgeGuideFor, type WgeOptions } from './wge-guide.ts';
@@ -193,7 +193,8 @@ class Sequencer implements CoordinatorPort {
     }
     const row = this.opts.rows[this.k]!;
     const reply = await this.coordinator.send(m);
-    const live = messageTraceRow(m, reply, this.liveOrigins);
+    // Digested as the recording would have: a result page's key holds the live origin percent-encoded.
+    const live = messageTraceRow(m, reply, this.liveOrigins, { recordedOrigins: this.opts.recordedOrigins, encodedOrigins: this.opts.config.digestEncodedOrigins });
     const difference = compareRows(row, live, this.opts.recordedOrigins, this.liveOrigins);
     if (difference) {
       this.diverge(row, difference, urlOf(m));
@@ -217,7 +218,7 @@ class Sequencer implements CoordinatorPort {
 
   /** A recorded URL at the live site's address. */
   private live(url: string): string {
-    return withoutOrigins(url, this.opts.recordedOrigins).replace(SITE_PLACEHOLDER, this.liveOrigins[0] ?? SITE_PLACEHOLDER);
+    return atOrigins(url, this.opts.recordedOrigins, this.liveOrigins);
   }
 
   private async page(): Promise<Page> {
@@ -241,8 +242,8 @@ class Sequencer implements CoordinatorPort {
 
 /** What differs between a recorded row and the same message now, or null when they agree. */
 export function compareRows(recorded: RecordedMessageRow, live: { action: string; input?: unknown; outcome?: unknown; msg: MessageMark }, recordedOrigins: readonly string[], liveOrigins: readonly string[]): string | null {
-  const r = (v: unknown) => withoutOrigins(stableJson(v ?? null), recordedOrigins);
-  const l = (v: unknown) => withoutOrigins(stableJson(v ?? null), liveOrigins);
+  const r = (v: unknown) => withoutAnyOrigins(stableJson(v ?? null), recordedOrigins);
+  const l = (v: unknown) => withoutAnyOrigins(stableJson(v ?? null), liveOrigins);
   if (recorded.msg.type !== live.msg.type) return `the recording has ${describeRow(recorded)}; the replay got ${live.msg.type} ${l(live.input)}`;
   if (recorded.msg.digest !== live.msg.digest) {
     if (live.msg.type === 'page') return pageDifference(recorded, live, r, l);

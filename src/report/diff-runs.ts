@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonl, stableJson } from '../store/index.ts';
-import { originsOf, withoutOrigins } from '../url/origins.ts';
+import { originsOf, withoutAnyOrigins } from '../url/origins.ts';
 import { RunDirError } from './read-run.ts';
 
 /** Report fields that measure time, not outcome. */
@@ -45,10 +45,8 @@ interface RunView {
 function readView(dir: string): RunView {
   if (!existsSync(join(dir, 'state.json'))) throw new RunDirError(`${dir} is not a Surfacer run directory (no state.json)`);
   const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as { manifest?: { seeds?: string[] } };
-  const seedOrigins = originsOf(state.manifest?.seeds ?? []);
-  // A result page's own address carries its query's, origin included, percent-encoded (`surfacer-result=`).
-  const origins = [...seedOrigins, ...seedOrigins.map(encodeURIComponent)];
-  const norm = (s: string) => withoutOrigins(s, origins);
+  const origins = originsOf(state.manifest?.seeds ?? []);
+  const norm = (s: string) => withoutAnyOrigins(s, origins);
   const reportFile = join(dir, 'report.json');
   if (!existsSync(reportFile)) throw new RunDirError(`${dir} has no report.json (run \`surfacer report ${dir}\` first)`);
   const report = JSON.parse(norm(readFileSync(reportFile, 'utf8'))) as unknown;

@@ -29,6 +29,20 @@ describe('message digests', () => {
     expect(messageDigest(page(A), [A])).not.toBe(messageDigest(page(B), [A]));
   });
 
+  it('digested as recorded at other origins, equal the recording’s own: the same rule as ever, so old traces replay', () => {
+    const m = { ...page(B), url: `${B}/find?surfacer-result=${encodeURIComponent(`${B}/find#form0|q=x|2`)}` } as AgentMessage;
+    const atA = JSON.parse(JSON.stringify(m).split(B).join(A).split(encodeURIComponent(B)).join(encodeURIComponent(A))) as AgentMessage;
+    expect(messageDigest(m, [B], { recordedOrigins: [A] })).toBe(messageDigest(atA, [A]));
+    expect(messageDigest(m, [B])).not.toBe(messageDigest(atA, [A]));
+    expect(messageDigest(m, [B], { recordedOrigins: [A], encodedOrigins: true })).toBe(messageDigest(atA, [A], { encodedOrigins: true }));
+  });
+
+  it('with encoded origins named too (traces since then), a result page keyed by its query has one digest on any port', () => {
+    const keyed = (o: string) => ({ ...page(o), url: `${o}/find?surfacer-result=${encodeURIComponent(`${o}/find#form0|q=x|2`)}` }) as AgentMessage;
+    expect(messageDigest(keyed(A), [A], { encodedOrigins: true })).toBe(messageDigest(keyed(B), [B], { encodedOrigins: true }));
+    expect(messageDigest(keyed(A), [A])).not.toBe(messageDigest(keyed(B), [B]));
+  });
+
   it('change with what the page says', () => {
     expect(messageDigest(page(A, 'Gallery'), [A])).not.toBe(messageDigest(page(A, 'Galery'), [A]));
   });
@@ -103,6 +117,21 @@ describe('compareRows (replay)', () => {
   it('agrees on the same message at another port', () => {
     const live = messageTraceRow(page(B), { fresh: true }, [B]);
     expect(compareRows(recorded(page(A), { fresh: true }, [A]), live, [A], [B])).toBeNull();
+  });
+
+  it('agrees on a result page keyed by its query, whose address holds the origin percent-encoded', () => {
+    // Script-built results stay at one URL; the agent keys their pages `?surfacer-result=<form address>|…`.
+    const resultPage = (origin: string) => {
+      const url = `${origin}/find?q=graphical&surfacer-result=${encodeURIComponent(`${origin}/find#form0|q=graphical|2`)}`;
+      return { ...page(origin), url, finalUrl: `${origin}/find?q=graphical`, kind: 'result', via: 'pagination' } as AgentMessage;
+    };
+    const rec = recorded(resultPage(A), { fresh: true }, [A]);
+    // Digested at the live origins alone, the encoded origin still differs (the divergence this guards against).
+    expect(compareRows(rec, messageTraceRow(resultPage(B), { fresh: true }, [B]), [A], [B])).not.toBeNull();
+    expect(compareRows(rec, messageTraceRow(resultPage(B), { fresh: true }, [B], { recordedOrigins: [A] }), [A], [B])).toBeNull();
+    // Digested as recorded, a page that really changed still differs.
+    const changed = { ...resultPage(B), text: 'Other results' } as AgentMessage;
+    expect(compareRows(rec, messageTraceRow(changed, { fresh: true }, [B], { recordedOrigins: [A] }), [A], [B])).toContain('answered differently from the recording');
   });
 
   it('names the page and what differed', () => {

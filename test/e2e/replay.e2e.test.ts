@@ -3,9 +3,12 @@
  * A crawl of a built-in site is replayed step by step and gives the identical record set
  * and report; a deterministic crawl re-run with --from-trace gives the same again; the same
  * replay against the site built from another seed stops at the first page that differs.
+ * A site whose results stay at one URL (their pages keyed by the query, origin percent-encoded)
+ * reproduces the same on another port.
  * (That diff tells different runs apart is in test/report/diff-runs.test.ts.)
  */
 import { readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLines, surfacer, tempDir } from './helpers.ts';
@@ -78,5 +81,33 @@ describe('reproducible runs (real Chromium)', { timeout: 600_000 }, () => {
     const r = JSON.parse(replay.stdout) as { matched: boolean; rowsReplayed: number; rowsRecorded: number; modelsChanged: string[] };
     expect(r).toMatchObject({ matched: true, modelsChanged: [] });
     expect(r.rowsReplayed).toBe(r.rowsRecorded);
+  });
+
+  it('a site with script-built results reproduces on another port: the same digests, and a replay that matches', async () => {
+    const dir = tempDir('other-port');
+    const args = ['--domain', 'computers', '--scale', 'tiny', '--max-depth', '1', '--max-queries', '3', '--testbed-port', '0', '--trouble', 'off', '--seed', '1', '--deterministic', '--json'];
+    const first = await surfacer(['crawl', ...args, '--out', join(dir, 'a')], 300_000);
+    expect(first.code, first.stderr).toBe(0);
+    const rows = (d: string) => readLines<{ input?: { url?: string }; msg?: { digest: string } }>(join(dir, d, 'trace.jsonl'));
+    // The case at stake: result pages keyed `?surfacer-result=` with the site's origin inside.
+    expect(rows('a').some((x) => x.input?.url?.includes('surfacer-result=http%3A%2F%2F127.0.0.1%3A'))).toBe(true);
+    const again = await surfacer(['crawl', '--from-trace', join(dir, 'a'), '--out', join(dir, 'b'), '--json'], 300_000);
+    expect(again.code, again.stderr).toBe(0);
+    const origin = (d: string) => new URL(readLines<{ url: string }>(join(dir, d, 'pages.jsonl'))[0]!.url).origin;
+    expect(origin('b')).not.toBe(origin('a'));
+    const digests = (d: string) => rows(d).flatMap((x) => (x.msg ? [x.msg.digest] : []));
+    expect(digests('b')).toEqual(digests('a'));
+
+    // The recorded port taken: the replay serves the site elsewhere and still matches.
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(Number(new URL(origin('a')).port), '127.0.0.1', done));
+    try {
+      const replay = await surfacer(['replay', join(dir, 'a'), '--out', join(dir, 'replay'), '--json'], 300_000);
+      expect(replay.code, replay.stderr).toBe(0);
+      expect(origin('replay')).not.toBe(origin('a'));
+      expect(JSON.parse(replay.stdout)).toMatchObject({ matched: true, divergence: null });
+    } finally {
+      blocker.close();
+    }
   });
 });
