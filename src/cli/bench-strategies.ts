@@ -43,7 +43,7 @@ import { pairedComparison, pairedTable, type PairedComparison } from '../report/
 import type { Report } from '../report/types.ts';
 import { finishedStep, markStepDone } from './bench-resume.ts';
 import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
-import { loadModel, type ModelManifest } from '../policy/checkpoint.ts';
+import { loadModel, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { UserError } from './errors.ts';
 import { writeText } from './output.ts';
 import { surfacerVersion } from './provenance.ts';
@@ -264,12 +264,14 @@ function checkedModels(dir: string, strategies: readonly BenchStrategy[], testDo
 }
 
 /**
- * The test sites (test domains at `seed`) a model trained on: by its sites when it lists them, else any of its domains.
+ * The test sites (test domains at `seed`) a model trained or was chosen on: by its sites when it lists them, else any of its domains.
  * The scale is not compared: the same domain and seed at another scale may share records, so it counts as the same site.
  */
-function trainedTestSites(manifest: Pick<ModelManifest, 'domains' | 'sites'>, testDomains: readonly string[], seed: number): string[] {
+function trainedTestSites(manifest: Pick<ModelManifest, 'domains' | 'sites' | 'selectedOn'>, testDomains: readonly string[], seed: number): string[] {
   if (!manifest.sites) return manifest.domains.filter((d) => testDomains.includes(d));
-  return [...new Set(manifest.sites.filter((t) => t.seed === seed && testDomains.includes(t.domain)).map((t) => `${t.domain} (seed ${t.seed})`))];
+  const at = (sites: readonly TrainedSite[]) => sites.filter((t) => t.seed === seed && testDomains.includes(t.domain));
+  // Sites a model was chosen on (`train --select-seeds`) count as trained on.
+  return [...new Set([...at(manifest.sites).map((t) => `${t.domain} (seed ${t.seed})`), ...at(manifest.selectedOn ?? []).map((t) => `${t.domain} (seed ${t.seed}, chosen on with --select-seeds)`)])];
 }
 
 /** What this build's CLI offers: crawl strategies, `crawl --model`, `surfacer train`. */

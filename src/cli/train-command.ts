@@ -9,19 +9,22 @@
  * `--episodes 0` writes the untrained network (fresh parameters from `--seed`, the prior at
  * `--prior-scale`) as a model with 0 updates: the start every training shares, so a trained
  * model can be crawled against it (bench-results/frequency-prior/untrained/).
+ * `--select-seeds` keeps, instead of the last parameters, the checkpoint that harvests most on
+ * the training domains' sites at those seeds (train-selection.ts).
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { LVS_DOMAINS } from '../lvs/index.ts';
 import { DEFAULT_POLICY, PolicyLearner } from '../coordinator/policy-learner.ts';
-import { loadModel, readsCandidateWords } from '../policy/checkpoint.ts';
+import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
 import { crawlCommand, priorScaleOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
+import { checkSelectionSites, checkpointsToTry, selectCheckpoint, type Checkpoint, type SelectionRecord } from './train-selection.ts';
 
 export interface TrainOptions {
   /** Required unless `episodes` is 0. */
@@ -42,7 +45,18 @@ export interface TrainOptions {
   priorScale?: number;
   /** Fresh parameters read candidate queries' words (default true; false not with --init). */
   candidateWords?: boolean;
+  /** Keep the checkpoint that harvests most on the training domains' sites at these seeds (train-selection.ts). */
+  selectSeeds?: number[];
+  /** Checkpoints tried: the start, every n-th crawl's model, the last. */
+  selectEvery?: number;
+  /** Query budget of each selection crawl. */
+  selectQueries?: number;
+  /** Selection crawls run at once. */
+  selectParallel?: number;
 }
+
+/** `--select-every`, `--select-queries` (the harness's cov@25) and `--select-parallel` when not given. */
+const SELECT_DEFAULTS = { every: 5, queries: 25, parallel: 2 };
 
 function wholeNumber(name: string, min: number) {
   return (v: string) => {
@@ -74,12 +88,20 @@ export function registerTrainCommand(program: Command): void {
     .option('--prior-scale <x>', `starting weight of the yield model's prior in fresh parameters (default ${INITIAL_PRIOR_SCALE}; 0: the policy starts near uniform and learns from its rewards alone whether to follow it)`, priorScaleOption('--prior-scale'))
     .option('--no-candidate-words', "fresh parameters: the policy scores candidate queries by their features alone, not their words (hashed embeddings; bench-results/candidate-words/)")
     .option('--init <dir>', 'start from this model instead of fresh parameters')
+    .option('--select-seeds <list>', "keep not the last parameters but the checkpoint (the start included) that harvests most in its first --select-queries queries on the training domains' sites at these testbed seeds, crawled frozen and deterministic (sites the training does not crawl)", (v: string) => v.split(',').map((x) => {
+      const n = Number(x.trim());
+      if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('--select-seeds must list whole numbers ≥ 0');
+      return n;
+    }))
+    .option('--select-every <n>', 'with --select-seeds: try the start, the model after every n-th training crawl, and the last', wholeNumber('--select-every', 1), SELECT_DEFAULTS.every)
+    .option('--select-queries <n>', 'with --select-seeds: query budget of each selection crawl', wholeNumber('--select-queries', 1), SELECT_DEFAULTS.queries)
+    .option('--select-parallel <n>', 'with --select-seeds: selection crawls run at once', wholeNumber('--select-parallel', 1), SELECT_DEFAULTS.parallel)
     .option('--keep-runs <dir>', 'keep the training crawls\' run directories here (default: deleted)')
     .option('--json', 'print the result as JSON', false)
     .action(async (opts: TrainOptions) => {
       const result = await trainCommand(opts);
       if (opts.json) emitJson(result);
-      else process.stdout.write(`${result.out}: ${result.episodes} episodes, ${result.updates} updates over ${result.crawls.length} crawls (${result.domains.join(', ')}); mean reward first/last fifth ${result.meanRewardFirstFifth.toFixed(3)} / ${result.meanRewardLastFifth.toFixed(3)}\n`);
+      else process.stdout.write(`${result.out}: ${result.episodes} episodes, ${result.updates} updates over ${result.crawls.length} crawls (${result.domains.join(', ')}); mean reward first/last fifth ${result.meanRewardFirstFifth.toFixed(3)} / ${result.meanRewardLastFifth.toFixed(3)}${result.selection ? `; kept the checkpoint after ${result.selection.chosen} crawls (${result.selection.keptUpdates} updates)` : ''}\n`);
     });
 }
 
@@ -90,6 +112,12 @@ export async function trainCommand(opts: TrainOptions) {
   if (!opts.domains?.length) throw new UserError('--domains needs at least one domain');
   const domains = opts.domains;
   for (const d of domains) if (!(LVS_DOMAINS as readonly string[]).includes(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
+  if (opts.selectSeeds) {
+    if (!opts.selectSeeds.length) throw new UserError('--select-seeds needs at least one seed');
+    // The i-th crawl is of domains[i % n] at seed + i; enough crawls to cover every domain are known before training.
+    const planned = domains.map((domain, i) => ({ domain, seed: opts.seed + i, scale: TRAIN_SCALE }));
+    checkSelectionSites(domains, opts.selectSeeds, [...planned, ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
+  }
   const work = opts.keepRuns ?? mkdtempSync(join(tmpdir(), 'surfacer-train-'));
   const crawls: TrainCrawl[] = [];
   let model = opts.init ?? 'fresh';
@@ -97,12 +125,16 @@ export async function trainCommand(opts: TrainOptions) {
   // The curve a crawl reports includes the curve of the model it started from.
   let curveBefore = opts.init ? loadModel(opts.init).manifest.curve.length : 0;
   const started = Date.now();
+  let selection: SelectionRecord | undefined;
+  let trained: ModelManifest | undefined;
   try {
+    const checkpoints: Checkpoint[] = [{ afterCrawls: 0, dir: opts.init ?? join(work, '000-start') }];
+    if (opts.selectSeeds && !opts.init) await saveFreshParameters(opts, checkpoints[0]!.dir);
     for (let i = 0; episodes < opts.episodes || i < domains.length; i++) {
       const domain = domains[i % domains.length]!;
       const crawl: CrawlCliOptions = {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
-        seed: opts.seed + i, allowPost: true, json: true, scale: 'small', trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
+        seed: opts.seed + i, allowPost: true, json: true, scale: TRAIN_SCALE, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
         // Only the first crawl starts from fresh parameters; the rest go on from its model.
         ...(model === 'fresh' && opts.priorScale !== undefined ? { initialPriorScale: opts.priorScale } : {}),
@@ -115,14 +147,34 @@ export async function trainCommand(opts: TrainOptions) {
       crawls.push({ domain, runDir: summary.runDir, coverage: summary.coverage, queries: summary.totals.queriesIssued, episodes: fresh.length, meanReward: fresh.length ? fresh.reduce((s, c) => s + c.reward, 0) / fresh.length : 0, wallSeconds: summary.wallSeconds });
       process.stderr.write(`surfacer train: ${domain}: ${fresh.length} episodes (total ${episodes}/${opts.episodes}), coverage ${summary.coverage?.toFixed(3) ?? '-'}, ${summary.wallSeconds.toFixed(0)} s\n`);
       model = join(summary.runDir, 'model');
+      checkpoints.push({ afterCrawls: i + 1, dir: model });
+      // A repeat of a domain at a seed + i that is a selection seed would train on a selection site.
+      if (opts.selectSeeds) checkSelectionSites(domains, opts.selectSeeds, [{ domain, seed: opts.seed + i, scale: TRAIN_SCALE }]);
       if (fresh.length === 0 && i >= domains.length) throw new Error('training crawls ran no harvest episode: no search form was harvested');
     }
-    cpSync(model, opts.out, { recursive: true });
+    trained = loadModel(model).manifest;
+    if (opts.selectSeeds) {
+      const tried = checkpointsToTry(checkpoints, opts.selectEvery ?? SELECT_DEFAULTS.every);
+      process.stderr.write(`surfacer train: choosing among ${tried.length} checkpoints (after ${tried.map((c) => c.afterCrawls).join(', ')} crawls) on ${domains.length * opts.selectSeeds.length} sites at seeds ${opts.selectSeeds.join(', ')}\n`);
+      selection = await selectCheckpoint(tried, { domains, seeds: opts.selectSeeds, queries: opts.selectQueries ?? SELECT_DEFAULTS.queries, scale: TRAIN_SCALE, agents: opts.agents, pageDecisions: opts.pageDecisions, parallel: opts.selectParallel ?? SELECT_DEFAULTS.parallel, work }, (line) => process.stderr.write(`surfacer train: ${line}\n`));
+      process.stderr.write(`surfacer train: keeping the checkpoint after ${selection.chosen} crawls (scores ${selection.checkpoints.map((c) => `${c.afterCrawls}: ${c.score}`).join(', ')})\n`);
+      cpSync(tried.find((c) => c.afterCrawls === selection!.chosen)!.dir, opts.out, { recursive: true });
+      const manifestFile = join(opts.out, 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ModelManifest;
+      // The selection sites were read to choose this model: a bench must not test it on them either.
+      const selectedOn: TrainedSite[] = opts.selectSeeds.flatMap((seed) => domains.map((domain) => ({ domain, seed, scale: TRAIN_SCALE })));
+      writeFileSync(manifestFile, `${JSON.stringify({ ...manifest, selectedOn, selection }, null, 2)}\n`);
+    } else {
+      cpSync(model, opts.out, { recursive: true });
+    }
   } finally {
     if (!opts.keepRuns) rmSync(work, { recursive: true, force: true });
   }
-  return trainResult(opts, { domains, wge: opts.wge, episodes, crawls, started });
+  return trainResult(opts, { domains, wge: opts.wge, episodes, crawls, started, selection, trained });
 }
+
+/** The testbed scale training crawls (and selection crawls) use. */
+const TRAIN_SCALE = 'small';
 
 /**
  * `--episodes 0`: the network before any update, saved by the learner the training crawls use
@@ -131,17 +183,26 @@ export async function trainCommand(opts: TrainOptions) {
 async function untrainedModel(opts: TrainOptions) {
   if (opts.domains?.length) throw new UserError('--episodes 0 writes the untrained network and crawls no domain; leave out --domains');
   if (opts.init) throw new UserError('--episodes 0 writes fresh parameters; --init would copy a model unchanged');
+  if (opts.selectSeeds) throw new UserError('--select-seeds chooses among training checkpoints; --episodes 0 trains none');
   const started = Date.now();
-  const learner = await PolicyLearner.create({ ...DEFAULT_POLICY, learningRate: opts.learningRate, initialPriorScale: opts.priorScale, candidateWords: opts.candidateWords !== false }, opts.seed);
-  await learner.save(opts.out, { domains: [] });
+  await saveFreshParameters(opts, opts.out);
   return trainResult(opts, { domains: [], wge: false, episodes: 0, crawls: [], started });
+}
+
+async function saveFreshParameters(opts: TrainOptions, dir: string): Promise<void> {
+  const learner = await PolicyLearner.create({ ...DEFAULT_POLICY, learningRate: opts.learningRate, initialPriorScale: opts.priorScale, candidateWords: opts.candidateWords !== false }, opts.seed);
+  await learner.save(dir, { domains: [] });
 }
 
 type TrainCrawl = { domain: string; runDir: string; coverage?: number; queries: number; episodes: number; meanReward: number; wallSeconds: number };
 
-/** The result `train` prints, read back from the model it wrote. */
-function trainResult(opts: TrainOptions, run: { domains: string[]; wge: boolean; episodes: number; crawls: TrainCrawl[]; started: number }) {
-  const { manifest } = loadModel(opts.out);
+/**
+ * The result `train` prints, read back from the model it wrote. Updates and curve are the
+ * training's (its last model's): with `--select-seeds` the model kept may be an earlier one.
+ */
+function trainResult(opts: TrainOptions, run: { domains: string[]; wge: boolean; episodes: number; crawls: TrainCrawl[]; started: number; selection?: SelectionRecord; trained?: ModelManifest }) {
+  const kept = loadModel(opts.out).manifest;
+  const manifest = run.trained ?? kept;
   const curve = summariseCurve(manifest.curve.map((c) => c.reward));
   const { episodes, crawls, started } = run;
   return {
@@ -157,6 +218,7 @@ function trainResult(opts: TrainOptions, run: { domains: string[]; wge: boolean;
     meanRewardFirstFifth: curve.firstFifth,
     meanRewardLastFifth: curve.lastFifth,
     crawls,
+    ...(run.selection ? { selection: { ...run.selection, keptUpdates: kept.updates } } : {}),
     curve: manifest.curve,
   };
 }

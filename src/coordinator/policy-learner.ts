@@ -155,6 +155,7 @@ export class PolicyLearner {
     saveModel(dir, this.server.parameters().tensors, {
       ...rest,
       ...(sites ? { sites } : {}),
+      ...(this.startedFrom?.selectedOn ? { selectedOn: this.startedFrom.selectedOn } : {}),
       createdAt: new Date().toISOString(),
       learning: { ...DEFAULT_LEARNING, tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend, ...this.initialPriorScaleEntry() },
       seed: this.startedFrom?.seed ?? this.seed,

@@ -44,6 +44,12 @@ export interface ModelManifest {
    * domains are known.
    */
   sites?: TrainedSite[];
+  /**
+   * The sites `train --select-seeds` crawled to choose this model among its checkpoints (it did
+   * not learn on them, but was picked for how it did there): a bench must not test it on them
+   * either. Carried on by training that goes on from it.
+   */
+  selectedOn?: TrainedSite[];
   wge: boolean;
   /**
    * Whether the actor reads each candidate query's words (their hashed embeddings). Absent in
