@@ -56,7 +56,7 @@ export function checkpointsToTry(all: readonly Checkpoint[], every: number): Che
 /** Refuses selection sites the training crawled: choosing on them would reward what was learnt there, not what carries over. */
 export function checkSelectionSites(domains: readonly string[], seeds: readonly number[], trained: readonly TrainedSite[]): void {
   const clash = trained.filter((t) => domains.includes(t.domain) && seeds.includes(t.seed)).map((t) => `${t.domain} (seed ${t.seed})`);
-  if (clash.length) throw new UserError(`--select-seeds: the training crawls ${[...new Set(clash)].join(', ')}; choose seeds of sites it does not train on`);
+  if (clash.length) throw new UserError(`--select-seeds: the model trains on ${[...new Set(clash)].join(', ')}; choose seeds of sites it does not train on`);
 }
 
 /** Records harvested after each of the first `queries` queries (a crawl that stopped earlier keeps its last count). */

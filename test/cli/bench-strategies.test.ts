@@ -88,6 +88,12 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
       expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: 'business,games', seed: '3' })).not.toThrow();
       // Without --models the bench trains on the train domains itself, so they may not be tested.
       expect(() => resolvePlan({ strategies: 'a3c-wge', testDomains: 'arts', seed: '11' })).toThrow(/overlap \(arts\)/);
+      // Nor on sites `train --select-seeds` chose the model on.
+      const manifestFile = join(dir, 'a3c-wge', 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+      writeFileSync(manifestFile, JSON.stringify({ ...manifest, selectedOn: [{ domain: 'arts', seed: 11, scale: 'small' }] }));
+      expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: 'arts,games', seed: '11' })).toThrow(/trained on arts \(seed 11, chosen on with --select-seeds\), a test site:/);
+      expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: 'arts,games', seed: '12' })).not.toThrow();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

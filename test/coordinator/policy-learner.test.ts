@@ -44,6 +44,17 @@ describe('PolicyLearner.save: the sites a model trained on', () => {
     expect(next.sites).toBeUndefined();
   });
 
+  it('carries on the sites the model it went on from was chosen on (train --select-seeds)', async () => {
+    const dir = tempDir('learner-selected');
+    await saveFrom(undefined, join(dir, 'one'), 'arts', [{ domain: 'arts', seed: 1, scale: 'small' }]);
+    const file = join(dir, 'one', 'manifest.json');
+    const selectedOn = [{ domain: 'arts', seed: 11, scale: 'small' }];
+    writeFileSync(file, JSON.stringify({ ...(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), selectedOn }));
+    const next = await saveFrom(join(dir, 'one'), join(dir, 'two'), 'games', [{ domain: 'games', seed: 2, scale: 'small' }]);
+    expect(next.selectedOn).toEqual(selectedOn);
+    expect(next.sites).toHaveLength(2);
+  });
+
   it('starts a complete list from an untrained network saved before sites were kept (no domains, so no sites)', async () => {
     const dir = tempDir('learner-untrained');
     await saveFrom(undefined, join(dir, 'zero'), 'arts');

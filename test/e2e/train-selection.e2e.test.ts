@@ -1,0 +1,37 @@
+/**
+ * End-to-end: `surfacer train --select-seeds` trains, crawls its start and its checkpoint on a
+ * site of the training domain it never crawled, and keeps the one that harvested more.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { surfacer, tempDir } from './helpers.ts';
+
+interface Selection { seeds: number[]; queries: number; sites: string[]; checkpoints: { afterCrawls: number; score: number; recordsAtBudget: Record<string, number> }[]; chosen: number; keptUpdates: number }
+
+describe('train --select-seeds (real Chromium)', { timeout: 600_000 }, () => {
+  it('keeps the checkpoint that harvests most on a held-out site, and says so in the model', async () => {
+    const dir = tempDir('train-select');
+    const args = ['train', '--domains', 'arts', '--episodes', '1', '--max-queries', '2', '--seed', '1', '--select-seeds', '11', '--select-queries', '2', '--out', join(dir, 'model'), '--keep-runs', join(dir, 'runs'), '--json'];
+    const r = await surfacer(args, 540_000);
+    expect(r.code, r.stderr).toBe(0);
+    const result = JSON.parse(r.stdout) as { updates: number; curve: unknown[]; selection: Selection };
+    const { selection } = result;
+    expect(selection).toMatchObject({ seeds: [11], queries: 2, sites: ['arts (seed 11)'] });
+    expect(selection.checkpoints.map((c) => c.afterCrawls)).toEqual([0, 1]);
+    const best = Math.max(...selection.checkpoints.map((c) => c.score));
+    expect(selection.checkpoints.find((c) => c.score === best)!.afterCrawls).toBe(selection.chosen);
+    expect(selection.checkpoints.every((c) => c.recordsAtBudget['arts (seed 11)']! > 0)).toBe(true);
+    // The training's own figures, whichever checkpoint was kept.
+    expect(result.updates).toBeGreaterThan(0);
+    expect(result.curve.length).toBeGreaterThan(0);
+
+    // The model written is the checkpoint chosen, weight for weight, and names the site it was chosen on.
+    const kept = selection.chosen === 0 ? join(dir, 'runs', '000-start') : join(dir, 'runs', '001-arts', 'model');
+    expect(readFileSync(join(dir, 'model', 'weights.bin')).equals(readFileSync(join(kept, 'weights.bin')))).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(dir, 'model', 'manifest.json'), 'utf8')) as { updates: number; selectedOn: unknown; selection: Selection };
+    expect(manifest.selectedOn).toEqual([{ domain: 'arts', seed: 11, scale: 'small' }]);
+    expect(manifest.selection.chosen).toBe(selection.chosen);
+    expect(manifest.updates).toBe(selection.keptUpdates);
+  });
+});
