@@ -132,6 +132,8 @@ export async function trainCommand(opts: TrainOptions) {
     if (opts.selectSeeds && !opts.init) await saveFreshParameters(opts, checkpoints[0]!.dir);
     for (let i = 0; episodes < opts.episodes || i < domains.length; i++) {
       const domain = domains[i % domains.length]!;
+      // A later round of the domains, at seed + i, could reach a selection seed: refused before it trains there.
+      if (opts.selectSeeds) checkSelectionSites(domains, opts.selectSeeds, [{ domain, seed: opts.seed + i, scale: TRAIN_SCALE }]);
       const crawl: CrawlCliOptions = {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
         seed: opts.seed + i, allowPost: true, json: true, scale: TRAIN_SCALE, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
@@ -148,8 +150,6 @@ export async function trainCommand(opts: TrainOptions) {
       process.stderr.write(`surfacer train: ${domain}: ${fresh.length} episodes (total ${episodes}/${opts.episodes}), coverage ${summary.coverage?.toFixed(3) ?? '-'}, ${summary.wallSeconds.toFixed(0)} s\n`);
       model = join(summary.runDir, 'model');
       checkpoints.push({ afterCrawls: i + 1, dir: model });
-      // A repeat of a domain at a seed + i that is a selection seed would train on a selection site.
-      if (opts.selectSeeds) checkSelectionSites(domains, opts.selectSeeds, [{ domain, seed: opts.seed + i, scale: TRAIN_SCALE }]);
       if (fresh.length === 0 && i >= domains.length) throw new Error('training crawls ran no harvest episode: no search form was harvested');
     }
     trained = loadModel(model).manifest;
