@@ -1,7 +1,7 @@
 /**
  * `surfacer train --episodes 0`: the untrained network, written as a model with no update, so a
  * trained model can be crawled against the start it was trained from. (Training itself crawls
- * the testbed; it is covered end to end in test/e2e/a3c.e2e.test.ts.)
+ * the testbed: test/e2e/a3c.e2e.test.ts learns while crawling, test/e2e/train-selection.e2e.test.ts runs `train`.)
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
