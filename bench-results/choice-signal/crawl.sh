@@ -8,4 +8,4 @@ set -eu
 s=$1; d=$2; out=$3
 node bin/surfacer.js crawl --domain "$d" --strategy a3c --max-queries 200 --max-pages 2000 --agents 4 --time-limit 0 \
   --scale small --trouble default --testbed-port 0 --seed "$s" --allow-post --json --out "$out" --deterministic \
-  --model models/a3c-default --frozen --trace-choices
+  --model bench-results/checkpoint-selection/shipped-before --frozen --trace-choices

@@ -146,7 +146,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--no-trace-messages', 'trace only actions and errors, not every agent message (replay needs them)')
     .option('--trace-choices', "a3c: each next-query row of the trace lists every action offered to the policy with its features, the yield model's estimate and the prior (larger traces; for studying what the network could learn)", false)
     .option('--from-trace <trace>', 're-run, from scratch, the configuration recorded in a trace.jsonl (or run directory); options given here override it')
-    .option('--records-first', 'open the records a result list names ahead of the pages queued before them, so a crawl cut short by pages or time holds more records (default: schedule order, the order the shipped model was trained in)', false)
+    .option('--records-first', 'open the records a result list names ahead of the pages queued before them, so a crawl cut short by pages or time holds more records (default: schedule order, the order `train` trains in)', false)
     .addOption(new Option('--host-bandit <mode>', "which host's waiting episode goes next: Thompson sampling over hosts (Anthelion), or off (schedule order)").choices(['thompson', 'off']).default('off'))
     .option('--model <dir>', "a3c: policy model to start from (default: the shipped models/a3c-default; 'fresh' = new parameters from --seed)")
     .option('--frozen', 'a3c: act with the model as loaded, no learning: the best-scored query while the form pays, a draw from the policy after queries with nothing new', false)

@@ -6,7 +6,7 @@
  * site with a hundred surface articles queued ahead keeps every record waiting while its harvest
  * episode chooses its first queries: on the sports test site 13 and 14 records were open after
  * 100 pages (the first eight queries of a full crawl were chosen from none); records first, 46 and 49.
- * It is not the default: the shipped policy was trained in schedule order, and with records
+ * It is not the default: `train` trains in schedule order, and with records
  * first its early picks on sports include record names ("vevikka") that the yield model
  * cannot tell from headline words while each is in one record (bench-results/records-first/).
  */

@@ -13,7 +13,7 @@ describe('bench learning: checkpoints of a training', () => {
   it('the untrained start, then each training crawl\'s model in training order', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-learning-'));
     try {
-      for (const run of ['002-business', '001-arts']) cpSync(join(root, 'models', 'a3c-default'), join(dir, run, 'model'), { recursive: true });
+      for (const run of ['002-business', '001-arts']) cpSync(join(root, 'bench-results', 'checkpoint-selection', 'shipped-before'), join(dir, run, 'model'), { recursive: true });
       mkdirSync(join(dir, '003-games')); // a crawl killed before it left a model
       const cps = trainingCheckpoints(dir);
       expect(cps.map((c) => c.name)).toEqual(['untrained', '001-arts', '002-business']);
@@ -31,7 +31,7 @@ describe('bench learning: checkpoints of a training', () => {
     try {
       const training = (name: string, scale: number | undefined) => {
         const model = join(dir, name, '001-arts', 'model');
-        cpSync(join(root, 'models', 'a3c-default'), model, { recursive: true });
+        cpSync(join(root, 'bench-results', 'checkpoint-selection', 'shipped-before'), model, { recursive: true });
         const manifest = JSON.parse(readFileSync(join(model, 'manifest.json'), 'utf8')) as { learning: Record<string, unknown> };
         if (scale === undefined) delete manifest.learning.initialPriorScale;
         else manifest.learning.initialPriorScale = scale;

@@ -59,7 +59,7 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
   it('--models: each selected a3c model must load and must not have trained on a test domain', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-models-'));
     try {
-      cpSync(join(root, 'models', 'a3c-default'), join(dir, 'a3c'), { recursive: true });
+      cpSync(join(root, 'bench-results', 'checkpoint-selection', 'shipped-before'), join(dir, 'a3c'), { recursive: true });
       expect(resolvePlan({ strategies: 'random,a3c', models: dir }).models).toBe(dir);
       expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir })).toThrow(/--models .*no policy model at .*a3c-wge/);
       // Not selected: not needed.
@@ -79,8 +79,8 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
   it('--models: a model that lists its training sites may be tested on other sites (seeds) of its training domains', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-models-'));
     try {
-      // The shipped model trained on each training domain once, arts at testbed seed 1 … kids-and-teens at 10.
-      cpSync(join(root, 'models', 'a3c-default'), join(dir, 'a3c-wge'), { recursive: true });
+      // The model shipped until stop 54 trained on each training domain once, arts at testbed seed 1 … kids-and-teens at 10.
+      cpSync(join(root, 'bench-results', 'checkpoint-selection', 'shipped-before'), join(dir, 'a3c-wge'), { recursive: true });
       const heldOut = resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: TRAIN_DOMAINS.join(','), seed: '11' });
       expect(heldOut.testDomains).toEqual(TRAIN_DOMAINS);
       expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: 'arts,games', seed: '1' })).toThrow(/trained on arts \(seed 1\), a test site:/);

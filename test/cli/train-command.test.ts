@@ -46,8 +46,8 @@ describe('train --episodes 0', () => {
     await expect(trainCommand(options(join(dir, 'e'), { selectSeeds: [11] }))).rejects.toThrow(/--select-seeds chooses among training checkpoints/);
     // The second domain is crawled at seed 2: not a site to choose on.
     await expect(trainCommand(options(join(dir, 'f'), { episodes: 5, domains: ['arts', 'games'], selectSeeds: [11, 2] }))).rejects.toThrow(/--select-seeds: the model trains on games \(seed 2\)/);
-    // Nor a site the model given with --init trained on (the shipped one crawled games at seed 4).
-    await expect(trainCommand(options(join(dir, 'g'), { episodes: 5, domains: ['games'], init: 'models/a3c-default', selectSeeds: [4] }))).rejects.toThrow(/--select-seeds: the model trains on games \(seed 4\)/);
+    // Nor a site the model given with --init trained on (the one shipped until stop 54 crawled games at seed 4).
+    await expect(trainCommand(options(join(dir, 'g'), { episodes: 5, domains: ['games'], init: 'bench-results/checkpoint-selection/shipped-before', selectSeeds: [4] }))).rejects.toThrow(/--select-seeds: the model trains on games \(seed 4\)/);
     for (const d of ['a', 'b', 'c', 'd']) expect(() => loadModel(join(dir, d))).toThrow(/no policy model/);
   });
 });
