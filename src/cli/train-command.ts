@@ -132,8 +132,8 @@ export async function trainCommand(opts: TrainOptions) {
     if (opts.selectSeeds && !opts.init) await saveFreshParameters(opts, checkpoints[0]!.dir);
     for (let i = 0; episodes < opts.episodes || i < domains.length; i++) {
       const domain = domains[i % domains.length]!;
-      // A later round of the domains, at seed + i, could reach a selection seed: refused before it trains there.
-      if (opts.selectSeeds) checkSelectionSites(domains, opts.selectSeeds, [{ domain, seed: opts.seed + i, scale: TRAIN_SCALE }]);
+      // A later round of the domains, at seed + i, could reach a selection seed (the first round was checked above): refused before it trains there.
+      if (opts.selectSeeds && i >= domains.length) checkSelectionSites(domains, opts.selectSeeds, [{ domain, seed: opts.seed + i, scale: TRAIN_SCALE }]);
       const crawl: CrawlCliOptions = {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
         seed: opts.seed + i, allowPost: true, json: true, scale: TRAIN_SCALE, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,

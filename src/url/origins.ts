@@ -10,15 +10,13 @@ export const SITE_PLACEHOLDER = '{site}';
 /** Replaces each origin (longest first) with `{site}`. Message digests use this rule, so it stays as it is. */
 export function withoutOrigins(text: string, origins: readonly string[]): string {
   let out = text;
-  for (const o of longestFirst(origins)) if (o) out = out.split(o).join(SITE_PLACEHOLDER);
+  for (const o of [...origins].sort((a, b) => b.length - a.length)) if (o) out = out.split(o).join(SITE_PLACEHOLDER);
   return out;
 }
 
 /** Replaces each origin with `{site}`, and its percent-encoded form with `{site}` encoded: for comparing two runs' text. */
 export function withoutAnyOrigins(text: string, origins: readonly string[]): string {
-  let out = text;
-  for (const o of longestFirst(origins)) if (o) out = out.split(encodeURIComponent(o)).join(encodeURIComponent(SITE_PLACEHOLDER)).split(o).join(SITE_PLACEHOLDER);
-  return out;
+  return atOrigins(text, origins, origins.map(() => SITE_PLACEHOLDER));
 }
 
 /**
@@ -38,10 +36,6 @@ export function atOrigins(text: string, from: readonly string[], to: readonly st
     out = out.split(mark(-1 - i)).join(encodeURIComponent(target)).split(mark(i)).join(target);
   }
   return out;
-}
-
-function longestFirst(origins: readonly string[]): string[] {
-  return [...origins].sort((a, b) => b.length - a.length);
 }
 
 /** The distinct origins of some URLs (those that parse). */
