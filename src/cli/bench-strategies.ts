@@ -45,6 +45,8 @@ import { finishedStep, markStepDone } from './bench-resume.ts';
 import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
 import { loadModel, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { UserError } from './errors.ts';
+import { TRAIN_SCALE } from './train-command.ts';
+import { checkSelectionSites, type SelectionRecord } from './train-selection.ts';
 import { writeText } from './output.ts';
 import { surfacerVersion } from './provenance.ts';
 
@@ -109,6 +111,8 @@ export interface BenchStrategiesOptions {
   a3cFrozen?: boolean;
   a3cPageDecisions?: boolean;
   deterministic?: boolean;
+  selectSeeds?: string;
+  selectEvery?: string;
 }
 
 export interface BenchPlan {
@@ -138,6 +142,10 @@ export interface BenchPlan {
   a3cPageDecisions: boolean;
   /** Every crawl runs `--deterministic` (one episode at a time in schedule order): a strategy crawls a site the same way every time. */
   deterministic: boolean;
+  /** The A3C models trained here keep the checkpoint that harvests most on the train domains' sites at these seeds (`train --select-seeds`). */
+  selectSeeds?: number[];
+  /** With selectSeeds: `train --select-every`. */
+  selectEvery?: number;
 }
 
 export function registerBenchStrategies(bench: Command): void {
@@ -165,6 +173,8 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--a3c-frozen', 'crawl with the A3C models frozen (crawl --frozen: greedy while a form pays, no learning) instead of learning online', false)
     .option('--a3c-page-decisions', 'the A3C policies also decide, on each result page, whether to read the next one (crawl and train --page-decisions; the other strategies read on by the rule)', false)
     .option('--deterministic', 'every crawl runs --deterministic (one episode at a time in schedule order): the same code crawls a site the same way every time, so two versions compare site by site without run-to-run noise; slower, and the agents no longer query blind in parallel', false)
+    .option('--select-seeds <list>', "the A3C models trained here keep not their last parameters but the checkpoint (the start included) that harvests most on the train domains' sites at these testbed seeds (train --select-seeds: early stopping on sites the training does not crawl; not with --models)")
+    .option('--select-every <n>', 'with --select-seeds: try the start, the model after every n-th training crawl, and the last (train --select-every; default: train\'s own)')
     .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder; a later bench with the same folder reuses every crawl and training it finished with the same arguments')
     .action(async (opts: BenchStrategiesOptions) => {
       const plan = resolvePlan(opts);
@@ -216,6 +226,7 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
   const trouble = opts.trouble ?? 'default';
   if (trouble !== 'default' && trouble !== 'on' && trouble !== 'off') throw new UserError(`--trouble must be default, on or off (got "${trouble}")`);
   const seed = wholeNumber(opts.seed, 1, '--seed', 0);
+  const selection = selectionOptions(opts, trainDomains, seed);
   return {
     strategies: names as BenchStrategy[],
     trainDomains,
@@ -238,8 +249,26 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
     a3cFrozen: !!opts.a3cFrozen,
     a3cPageDecisions: !!opts.a3cPageDecisions,
     deterministic: !!opts.deterministic,
+    ...selection,
     ...(opts.models !== undefined ? { models: checkedModels(resolve(opts.models), names as BenchStrategy[], testDomains, seed) } : {}),
   };
+}
+
+/**
+ * --select-seeds and --select-every, checked before any crawl: they choose among the checkpoints
+ * of a training, so there must be one (not --models), and the selection sites must be sites the
+ * training does not crawl. The training's first round (train domain i at seed + i) is known now;
+ * `train` itself refuses a later round that would reach one, before it trains there.
+ */
+function selectionOptions(opts: BenchStrategiesOptions, trainDomains: readonly string[], seed: number): Pick<BenchPlan, 'selectSeeds' | 'selectEvery'> {
+  if (opts.selectSeeds === undefined) {
+    if (opts.selectEvery !== undefined) throw new UserError('--select-every needs --select-seeds');
+    return {};
+  }
+  if (opts.models !== undefined) throw new UserError('--select-seeds chooses among the checkpoints of the models trained here; with --models nothing is trained (a model chosen by `train --select-seeds` keeps its selection in its manifest)');
+  const selectSeeds = list(opts.selectSeeds, '--select-seeds')!.map((v) => wholeNumber(v, 0, '--select-seeds', 0));
+  checkSelectionSites(trainDomains, selectSeeds, trainDomains.map((domain, i) => ({ domain, seed: seed + i, scale: TRAIN_SCALE })));
+  return { selectSeeds, ...(opts.selectEvery !== undefined ? { selectEvery: wholeNumber(opts.selectEvery, 0, '--select-every', 1) } : {}) };
 }
 
 /**
@@ -272,6 +301,21 @@ function trainedTestSites(manifest: Pick<ModelManifest, 'domains' | 'sites' | 's
   const at = (sites: readonly TrainedSite[]) => sites.filter((t) => t.seed === seed && testDomains.includes(t.domain));
   // Sites a model was chosen on (`train --select-seeds`) count as trained on.
   return [...new Set([...at(manifest.sites).map((t) => `${t.domain} (seed ${t.seed})`), ...at(manifest.selectedOn ?? []).map((t) => `${t.domain} (seed ${t.seed}, chosen on with --select-seeds)`)])];
+}
+
+/**
+ * The `surfacer train` command line of one A3C model. `trainings` run side by side, so their
+ * selection crawls share the bench's `--parallel` between them.
+ */
+export function trainingArgs(plan: BenchPlan, strategy: BenchStrategy, dir: string, trainings: number, trainMaxQueries?: number): string[] {
+  return [
+    'train', '--domains', plan.trainDomains.join(','), '--episodes', String(plan.episodes), '--out', dir, strategy === 'a3c-wge' ? '--wge' : '--no-wge', '--seed', String(plan.seed), '--json',
+    ...(plan.a3cPageDecisions ? ['--page-decisions'] : []),
+    ...(trainMaxQueries !== undefined ? ['--max-queries', String(trainMaxQueries)] : []),
+    ...(plan.selectSeeds
+      ? ['--select-seeds', plan.selectSeeds.join(','), '--select-parallel', String(Math.max(1, Math.floor(plan.parallel / Math.max(1, trainings)))), ...(plan.selectEvery !== undefined ? ['--select-every', String(plan.selectEvery)] : [])]
+      : []),
+  ];
 }
 
 /** What this build's CLI offers: crawl strategies, `crawl --model`, `surfacer train`. */
@@ -355,6 +399,8 @@ interface TrainingRow {
   /** Query budget of each training crawl (null: train's default). */
   maxQueriesPerCrawl: number | null;
   curve?: unknown;
+  /** `train --select-seeds`: the checkpoints tried, their scores and the one kept (`chosen`, in training crawls). */
+  selection?: SelectionRecord & { keptUpdates?: number };
   error?: string;
 }
 
@@ -424,17 +470,13 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         const { manifest } = loadModel(dir);
         models[s] = dir;
         training[s] = manifest.curve;
-        trainingRuns[s] = { seconds: 0, cpuSeconds: null, episodes: manifest.episodes, maxQueriesPerCrawl: null, model: dir, trainedOn: manifest.domains };
+        trainingRuns[s] = { seconds: 0, cpuSeconds: null, episodes: manifest.episodes, maxQueriesPerCrawl: null, model: dir, trainedOn: manifest.domains, ...(manifest.selection ? { selection: manifest.selection as SelectionRecord } : {}) };
         progress(`${s}: evaluating the model trained before in ${dir} (${manifest.episodes} episodes on ${manifest.domains.join(', ')})`);
         return;
       }
       const dir = join(root, `model-${s}`);
       const trainQueries = plan.trainMaxQueries !== undefined && cli.trainMaxQueries ? plan.trainMaxQueries : undefined;
-      const args = [
-        'train', '--domains', plan.trainDomains.join(','), '--episodes', String(plan.episodes), '--out', dir, s === 'a3c-wge' ? '--wge' : '--no-wge', '--seed', String(plan.seed), '--json',
-        ...(plan.a3cPageDecisions ? ['--page-decisions'] : []),
-        ...(trainQueries !== undefined ? ['--max-queries', String(trainQueries)] : []),
-      ];
+      const args = trainingArgs(plan, s, dir, toTrain.length, trainQueries);
       const before = plan.keepRuns ? finishedStep<{ row: TrainingRow; curve?: unknown }>(dir, args) : undefined;
       if (before) {
         models[s] = dir;
@@ -451,8 +493,9 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       } else {
         models[s] = dir;
         try {
-          const out = parseJsonOutput(r.stdout) as { curve?: unknown };
+          const out = parseJsonOutput(r.stdout) as { curve?: unknown; selection?: TrainingRow['selection'] };
           if (out && typeof out === 'object' && 'curve' in out) training[s] = out.curve;
+          if (out && typeof out === 'object' && out.selection) row.selection = out.selection;
         } catch {
           // a model was written; the summary just could not be read
         }

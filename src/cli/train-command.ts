@@ -174,7 +174,7 @@ export async function trainCommand(opts: TrainOptions) {
 }
 
 /** The testbed scale training crawls (and selection crawls) use. */
-const TRAIN_SCALE = 'small';
+export const TRAIN_SCALE = 'small';
 
 /**
  * `--episodes 0`: the network before any update, saved by the learner the training crawls use

@@ -23,6 +23,15 @@ export interface StrategyTableInput {
   a3cPageDecisions?: boolean;
   /** true: every crawl ran `--deterministic` (one episode at a time in schedule order). */
   deterministic?: boolean;
+  /** How each A3C model was made; a model chosen among its checkpoints (`train --select-seeds`) says which it kept. */
+  trainingRuns?: Readonly<Record<string, { selection?: CheckpointSelection }>>;
+}
+
+/** What the table reads of `train --select-seeds`' record. */
+export interface CheckpointSelection {
+  sites: readonly string[];
+  checkpoints: readonly { afterCrawls: number; score: number }[];
+  chosen: number;
 }
 
 /** What the per-domain table reads of one crawl. */
@@ -89,6 +98,7 @@ export function strategyTable(input: StrategyTableInput): string {
   ];
   if (input.a3cOnlineLearning === false && Object.keys(input.strategies).some((n) => n.startsWith('a3c'))) out.push('a3c, a3c-wge: the models crawled frozen (crawl --frozen: the best-scored query while the form pays, a draw from the policy after dry queries, no learning during the crawl).');
   if (input.a3cPageDecisions && Object.keys(input.strategies).some((n) => n.startsWith('a3c'))) out.push('a3c, a3c-wge: the policies decided on each result page whether to read the next one or go back for another query (--page-decisions); the other strategies read on while a page lists records the query has not shown.');
+  for (const [name, run] of Object.entries(input.trainingRuns ?? {})) if (run.selection) out.push(selectionLine(name, run.selection));
   if (input.deterministic) out.push('Every crawl ran --deterministic: one episode at a time in schedule order, so each query is chosen after the answers of all before it, and the same code crawls a site the same way every time.');
   if ((input.codeCommits?.length ?? 0) > 1) out.push(`Crawls ran on ${input.codeCommits!.length} code versions (${input.codeCommits!.join(', ')}): a resumed bench reused crawls of older code; pages/s compares only within one.`);
   if (carried) out.push('†: some crawl issued fewer queries than that (its strategy ran out, or the page, query or time budget stopped it): its coverage at its last query is carried forward.');
@@ -103,6 +113,12 @@ export function strategyTable(input: StrategyTableInput): string {
   }
   if (input.runs?.length) out.push('', ...perDomainTable(input.runs, input.testDomains, o.perDomain).map(line));
   return `${out.join('\n')}\n`;
+}
+
+/** "a3c-wge: the model is the checkpoint after 0 training crawls, the best of …": a selected model's origin in one line. */
+function selectionLine(name: string, sel: CheckpointSelection): string {
+  const tried = sel.checkpoints.map((c) => `${c.afterCrawls === 0 ? 'the start' : `after ${c.afterCrawls}`} ${c.score.toFixed(4)}`).join(', ');
+  return `${name}: the model is the checkpoint ${sel.chosen === 0 ? 'before any training crawl (the start)' : `after ${sel.chosen} training crawls`}, which harvested most on ${sel.sites.join(', ')} (train --select-seeds; scores: ${tried}).`;
 }
 
 /**

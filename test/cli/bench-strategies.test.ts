@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BENCH_STRATEGIES, QUICK_TEST_DOMAINS, TEST_DOMAINS, TRAIN_DOMAINS, checkSupport, resolvePlan, strategiesFromHelp } from '../../src/cli/bench-strategies.ts';
+import { BENCH_STRATEGIES, QUICK_TEST_DOMAINS, TEST_DOMAINS, TRAIN_DOMAINS, checkSupport, resolvePlan, strategiesFromHelp, trainingArgs } from '../../src/cli/bench-strategies.ts';
 import { UserError } from '../../src/cli/errors.ts';
 import { SITES, TESTBED_DOMAINS } from '../../src/testbed/index.ts';
 
@@ -94,6 +94,39 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
       writeFileSync(manifestFile, JSON.stringify({ ...manifest, selectedOn: [{ domain: 'arts', seed: 11, scale: 'small' }] }));
       expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: 'arts,games', seed: '11' })).toThrow(/trained on arts \(seed 11, chosen on with --select-seeds\), a test site:/);
       expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir, testDomains: 'arts,games', seed: '12' })).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--select-seeds: the models trained here are chosen on held-out sites of the train domains', () => {
+    const plan = resolvePlan({ strategies: 'a3c,a3c-wge,adaptive', selectSeeds: '11,12', selectEvery: '3', parallel: '4' });
+    expect(plan).toMatchObject({ selectSeeds: [11, 12], selectEvery: 3 });
+    const args = trainingArgs(plan, 'a3c-wge', '/m', 2);
+    expect(args.slice(args.indexOf('--select-seeds'))).toEqual(['--select-seeds', '11,12', '--select-parallel', '2', '--select-every', '3']);
+    expect(args).toContain('--wge');
+    // Without it, train keeps its last parameters, as before.
+    const plain = resolvePlan({ strategies: 'a3c' });
+    expect(plain.selectSeeds).toBeUndefined();
+    expect(trainingArgs(plain, 'a3c', '/m', 1, 4)).toEqual(['train', '--domains', TRAIN_DOMAINS.join(','), '--episodes', '40', '--out', '/m', '--no-wge', '--seed', '1', '--json', '--max-queries', '4']);
+    // One training alone gets the whole --parallel; never less than one crawl.
+    expect(trainingArgs(resolvePlan({ selectSeeds: '11', parallel: '3' }), 'a3c', '/m', 1)).toEqual(expect.arrayContaining(['--select-parallel', '3']));
+    expect(trainingArgs(resolvePlan({ selectSeeds: '11' }), 'a3c', '/m', 2)).toEqual(expect.arrayContaining(['--select-parallel', '1']));
+  });
+
+  it('--select-seeds: refused where there is no training to choose in, or on sites the training crawls', () => {
+    // The training's first round crawls train domain i at seed + i: health (the fifth) at 5.
+    expect(() => resolvePlan({ selectSeeds: '5' })).toThrow(/--select-seeds: the model trains on health \(seed 5\)/);
+    expect(() => resolvePlan({ selectSeeds: '11', seed: '3' })).toThrow(/the model trains on shopping \(seed 11\)/);
+    expect(() => resolvePlan({ selectSeeds: '11', seed: '12' })).not.toThrow();
+    expect(() => resolvePlan({ selectSeeds: '11,x' })).toThrow(/--select-seeds must be a whole number ≥ 0 \(got "x"\)/);
+    expect(() => resolvePlan({ selectSeeds: ' , ' })).toThrow(/--select-seeds is empty/);
+    expect(() => resolvePlan({ selectEvery: '2' })).toThrow(/--select-every needs --select-seeds/);
+    expect(() => resolvePlan({ selectSeeds: '11', selectEvery: '0' })).toThrow(/--select-every must be a whole number ≥ 1/);
+    const dir = mkdtempSync(join(tmpdir(), 'bench-models-'));
+    try {
+      cpSync(join(root, 'models', 'a3c-default'), join(dir, 'a3c-wge'), { recursive: true });
+      expect(() => resolvePlan({ strategies: 'a3c-wge', models: dir, selectSeeds: '11' })).toThrow(/--select-seeds chooses among the checkpoints of the models trained here; with --models nothing is trained/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -173,6 +173,17 @@ describe('strategyTable', () => {
     expect(strategyTable(base)).not.toMatch(deterministic);
   });
 
+  it('names the checkpoint a model chosen by train --select-seeds kept, and says nothing of a model trained to the end', () => {
+    const x = summariseStrategy([run({ queriesIssued: 200 })]);
+    const base = { oracle: { queriesTo90: null, queriesTo99: null }, trainDomains: ['arts'], testDomains: ['news'], strategies: { a3c: x, 'a3c-wge': x } };
+    const selection = { sites: ['arts (seed 11)'], checkpoints: [{ afterCrawls: 0, score: 0.91 }, { afterCrawls: 5, score: 0.93333 }, { afterCrawls: 7, score: 0.9 }], chosen: 5 };
+    const text = strategyTable({ ...base, trainingRuns: { a3c: {}, 'a3c-wge': { selection } } });
+    expect(text).toContain('a3c-wge: the model is the checkpoint after 5 training crawls, which harvested most on arts (seed 11) (train --select-seeds; scores: the start 0.9100, after 5 0.9333, after 7 0.9000).');
+    expect(text).not.toMatch(/^a3c: /m);
+    expect(strategyTable({ ...base, trainingRuns: { a3c: { selection: { ...selection, chosen: 0 } } } })).toContain('a3c: the model is the checkpoint before any training crawl (the start), which');
+    expect(strategyTable(base)).not.toMatch(/select-seeds/);
+  });
+
   it('adds one cell per crawl under the means, with the oracle per domain', () => {
     const base = { strategies: {}, oracle: { queriesTo90: null, queriesTo99: null, perDomain: { news: { queriesTo99: 9 }, sports: { queriesTo99: 35 } } }, trainDomains: [], testDomains: ['news', 'sports'] };
     const text = strategyTable({
