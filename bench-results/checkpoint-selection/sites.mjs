@@ -1,11 +1,12 @@
 // Site by site, what `train --select-seeds 11` saw: each checkpoint's records after 25 queries and
 // the mean of its harvest curve over those queries, with the scores `train` computed from them.
-// Run from the repository root: node --import tsx bench-results/checkpoint-selection/sites.mjs
+// Run from the repository root: node --import tsx bench-results/checkpoint-selection/sites.mjs [SELECTION_DIR]
+// (default: this folder's selection/; another run's folder of select-<crawls>-<domain>-<seed>/report.json).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { harvestCurve, selectionScores } from '../../src/cli/train-selection.ts';
 
-const dir = new URL('./selection/', import.meta.url).pathname;
+const dir = process.argv[2] ?? new URL('./selection/', import.meta.url).pathname;
 const QUERIES = 25;
 const runs = readdirSync(dir).map((name) => {
   const [, after, ...rest] = name.split('-');
