@@ -45,7 +45,7 @@ import { finishedStep, markStepDone } from './bench-resume.ts';
 import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
 import { loadModel, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { UserError } from './errors.ts';
-import { TRAIN_SCALE } from './train-command.ts';
+import { firstRoundSites } from './train-command.ts';
 import { checkSelectionSites, type SelectionRecord } from './train-selection.ts';
 import { writeText } from './output.ts';
 import { surfacerVersion } from './provenance.ts';
@@ -257,7 +257,7 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
 /**
  * --select-seeds and --select-every, checked before any crawl: they choose among the checkpoints
  * of a training, so there must be one (not --models), and the selection sites must be sites the
- * training does not crawl. The training's first round (train domain i at seed + i) is known now;
+ * training does not crawl. The training's first round (`firstRoundSites`) is known now;
  * `train` itself refuses a later round that would reach one, before it trains there.
  */
 function selectionOptions(opts: BenchStrategiesOptions, trainDomains: readonly string[], seed: number): Pick<BenchPlan, 'selectSeeds' | 'selectEvery'> {
@@ -267,7 +267,7 @@ function selectionOptions(opts: BenchStrategiesOptions, trainDomains: readonly s
   }
   if (opts.models !== undefined) throw new UserError('--select-seeds chooses among the checkpoints of the models trained here; with --models nothing is trained (a model chosen by `train --select-seeds` keeps its selection in its manifest)');
   const selectSeeds = list(opts.selectSeeds, '--select-seeds')!.map((v) => wholeNumber(v, 0, '--select-seeds', 0));
-  checkSelectionSites(trainDomains, selectSeeds, trainDomains.map((domain, i) => ({ domain, seed: seed + i, scale: TRAIN_SCALE })));
+  checkSelectionSites(trainDomains, selectSeeds, firstRoundSites(trainDomains, seed));
   return { selectSeeds, ...(opts.selectEvery !== undefined ? { selectEvery: wholeNumber(opts.selectEvery, 0, '--select-every', 1) } : {}) };
 }
 

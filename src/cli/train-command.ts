@@ -114,9 +114,7 @@ export async function trainCommand(opts: TrainOptions) {
   for (const d of domains) if (!(LVS_DOMAINS as readonly string[]).includes(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (opts.selectSeeds) {
     if (!opts.selectSeeds.length) throw new UserError('--select-seeds needs at least one seed');
-    // The i-th crawl is of domains[i % n] at seed + i; enough crawls to cover every domain are known before training.
-    const planned = domains.map((domain, i) => ({ domain, seed: opts.seed + i, scale: TRAIN_SCALE }));
-    checkSelectionSites(domains, opts.selectSeeds, [...planned, ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
+    checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
   }
   const work = opts.keepRuns ?? mkdtempSync(join(tmpdir(), 'surfacer-train-'));
   const crawls: TrainCrawl[] = [];
@@ -131,12 +129,13 @@ export async function trainCommand(opts: TrainOptions) {
     const checkpoints: Checkpoint[] = [{ afterCrawls: 0, dir: opts.init ?? join(work, '000-start') }];
     if (opts.selectSeeds && !opts.init) await saveFreshParameters(opts, checkpoints[0]!.dir);
     for (let i = 0; episodes < opts.episodes || i < domains.length; i++) {
-      const domain = domains[i % domains.length]!;
-      // A later round of the domains, at seed + i, could reach a selection seed (the first round was checked above): refused before it trains there.
-      if (opts.selectSeeds && i >= domains.length) checkSelectionSites(domains, opts.selectSeeds, [{ domain, seed: opts.seed + i, scale: TRAIN_SCALE }]);
+      const site = trainingSite(domains, opts.seed, i);
+      const domain = site.domain;
+      // A later round of the domains could reach a selection seed (the first round was checked above): refused before it trains there.
+      if (opts.selectSeeds && i >= domains.length) checkSelectionSites(domains, opts.selectSeeds, [site]);
       const crawl: CrawlCliOptions = {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
-        seed: opts.seed + i, allowPost: true, json: true, scale: TRAIN_SCALE, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
+        seed: site.seed, allowPost: true, json: true, scale: TRAIN_SCALE, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
         // Only the first crawl starts from fresh parameters; the rest go on from its model.
         ...(model === 'fresh' && opts.priorScale !== undefined ? { initialPriorScale: opts.priorScale } : {}),
@@ -174,7 +173,17 @@ export async function trainCommand(opts: TrainOptions) {
 }
 
 /** The testbed scale training crawls (and selection crawls) use. */
-export const TRAIN_SCALE = 'small';
+const TRAIN_SCALE = 'small';
+
+/** The site `train`'s i-th crawl (from 0) trains on: the domains in turn, the testbed seed one higher each crawl. */
+export function trainingSite(domains: readonly string[], seed: number, i: number): TrainedSite {
+  return { domain: domains[i % domains.length]!, seed: seed + i, scale: TRAIN_SCALE };
+}
+
+/** The sites of the first round (each domain once), which every training crawls: known before it starts. */
+export function firstRoundSites(domains: readonly string[], seed: number): TrainedSite[] {
+  return domains.map((_, i) => trainingSite(domains, seed, i));
+}
 
 /**
  * `--episodes 0`: the network before any update, saved by the learner the training crawls use
