@@ -83,7 +83,7 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
  * estimate and the prior, rounded for a readable row. Enough to ask offline which input would
  * have picked a better query than the one taken (bench-results/choice-signal/).
  */
-export function offeredActions(choices: PolicyChoices): { context: number[]; offered: { key: string; features: number[]; yieldEstimate?: number[]; prior?: number }[] } {
+export function offeredActions(choices: PolicyChoices): { context: number[]; offered: { key: string; features: number[]; yieldEstimate?: number[]; siteEvidence?: number[]; prior?: number }[] } {
   return {
     context: choices.context.map(round4),
     offered: choices.keys.map((k, i) => {
@@ -92,6 +92,7 @@ export function offeredActions(choices: PolicyChoices): { context: number[]; off
         key: k === STOP_KEY ? 'stop' : queryKeyValues(k),
         features: input.features.map(round4),
         ...(input.yieldEstimate ? { yieldEstimate: input.yieldEstimate.map(round4) } : {}),
+        ...(input.siteEvidence ? { siteEvidence: input.siteEvidence.map(round4) } : {}),
         ...(input.prior === undefined ? {} : { prior: round4(input.prior) }),
       };
     }),

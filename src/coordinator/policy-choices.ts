@@ -8,7 +8,7 @@
 import type { FormFieldInfo } from './messages.ts';
 import { STOP_KEY, type PolicyChoices } from './messages.ts';
 import type { FormPlan } from './query-planner.ts';
-import { CANDIDATE_DIM, stateContext, valueTokens, yieldEstimateInput, type FormProgress, type YieldEstimate } from '../policy/features.ts';
+import { CANDIDATE_DIM, siteEvidenceInput, stateContext, valueTokens, yieldEstimateInput, type FormProgress, type YieldEstimate } from '../policy/features.ts';
 import { frequencyBlendedPriors, frequencyWeight, queryAndStopPriors } from '../policy/prior.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
@@ -95,7 +95,7 @@ export function candidateInput(c: QueryCandidate, ctx: StrategyContext, memory: 
   const jiang = queryFeatures(c, ctx);
   const { estimate, evidence } = memory.estimate(jiang);
   const features = [...jiang, Math.min(1, estimate / 5), evidence / (1 + evidence), Math.min(1, c.prior ?? 0), 0];
-  return { input: { features, tokens: valueTokens(words ? c.terms : []), yieldEstimate: yieldEstimateInput(yields) }, offer: { candidate: c, jiang, yields } };
+  return { input: { features, tokens: valueTokens(words ? c.terms : []), yieldEstimate: yieldEstimateInput(yields), siteEvidence: siteEvidenceInput(c.surfaceShare) }, offer: { candidate: c, jiang, yields } };
 }
 
 export function stopInput(prior?: number): CandidateInput {

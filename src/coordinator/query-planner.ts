@@ -3,7 +3,7 @@
  * keyword, which drop-downs are query dimensions, what required fields must hold. The
  * strategies then choose among these candidates; they never look at the form themselves.
  */
-import { matchFieldToLvs, type KeywordPool, type LvsTable, type TermStats, type ValueWeights } from '../lvs/index.ts';
+import { extractTerms, matchFieldToLvs, type KeywordPool, type LvsTable, type TermStats, type ValueWeights } from '../lvs/index.ts';
 import type { QueryCandidate } from '../strategies/types.ts';
 import type { FormFieldInfo, SearchFormInfo } from './messages.ts';
 
@@ -178,7 +178,34 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     // A form with nothing to fill (e.g. a single "browse all" button) is still one query.
     add({}, [], 'default');
   }
+  for (const c of out) {
+    const share = surfaceShare(c.terms, pools.surface);
+    if (share !== undefined) c.surfaceShare = share;
+  }
   return out;
+}
+
+/** A word as the keyword pools count it (none for a function word); memoised, since the same values are offered at every decision. */
+const poolWordCache = new Map<string, string[]>();
+function poolWords(word: string): string[] {
+  let words = poolWordCache.get(word);
+  if (!words) {
+    words = extractTerms(word).map((w) => w.term);
+    if (poolWordCache.size < 50_000) poolWordCache.set(word, words);
+  }
+  return words;
+}
+
+/**
+ * The share of the site's surface pages read so far that show every word of `terms` (each
+ * word's page count as the surface pool keeps it, the smallest of them: an upper bound for the
+ * phrase). Undefined when no page was read or no word is one the pool counts (function words).
+ */
+export function surfaceShare(terms: readonly string[], surface: KeywordPool): number | undefined {
+  if (surface.documents === 0) return undefined;
+  const words = terms.flatMap(poolWords);
+  if (!words.length) return undefined;
+  return Math.min(...words.map((w) => surface.stats(w)?.df ?? 0)) / surface.documents;
 }
 
 export function termsOf(text: string): string[] {

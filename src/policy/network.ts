@@ -5,7 +5,7 @@
  *   episode    ─ per step: action features + reward ─ LSTM ─ last hidden state ───────────┼─ dense ─ z (state)
  *   context    ─ form and site progress ─────────────────────────────────────────────────┘
  *
- *   candidate i ─ [its features ; mean embedding of its words ; result-page action features ; its yield estimate] ─┐
+ *   candidate i ─ [its features ; mean embedding of its words ; result-page action features ; its yield estimate ; site evidence] ─┐
  *   z ──────────────────────────────────────────────────────────┴─ tanh(W_c x_i + W_z z + b) · v = score_i
  *
  *   score_i += prior_scale · prior_i   (queries: the yield model's efficiency relative to the step's best,
@@ -22,7 +22,7 @@
  */
 import type * as tfjs from '@tensorflow/tfjs';
 import { createRng } from '../lvs/random.ts';
-import { CANDIDATE_DIM, CANDIDATE_TOKENS, CONTEXT_DIM, HISTORY_DIM, HISTORY_PAGE_DIM, HISTORY_STEPS, PAGE_ACTION_DIM, PAGE_TOKENS, YIELD_ESTIMATE_DIM, VOCAB_BUCKETS } from './features.ts';
+import { CANDIDATE_DIM, CANDIDATE_TOKENS, CONTEXT_DIM, HISTORY_DIM, HISTORY_PAGE_DIM, HISTORY_STEPS, PAGE_ACTION_DIM, PAGE_TOKENS, SITE_EVIDENCE_DIM, YIELD_ESTIMATE_DIM, VOCAB_BUCKETS } from './features.ts';
 import type { CandidateInput, PlainTensors, StateInput } from './types.ts';
 
 type Tf = typeof import('@tensorflow/tfjs');
@@ -44,8 +44,8 @@ export const PARAMETER_SHAPES: Readonly<Record<string, readonly number[]>> = {
   lstm_b: [4 * LSTM],
   state_w: [CONTEXT_DIM + CONV + LSTM, STATE],
   state_b: [STATE],
-  // Input rows: candidate features, word embedding, result-page action features, then the yield model's estimate.
-  cand_w: [CANDIDATE_DIM + EMBED + PAGE_ACTION_DIM + YIELD_ESTIMATE_DIM, HIDDEN],
+  // Input rows: candidate features, word embedding, result-page action features, the yield model's estimate, then the site's evidence.
+  cand_w: [CANDIDATE_DIM + EMBED + PAGE_ACTION_DIM + YIELD_ESTIMATE_DIM + SITE_EVIDENCE_DIM, HIDDEN],
   cand_b: [HIDDEN],
   joint_w: [STATE, HIDDEN],
   actor_v: [HIDDEN, 1],
@@ -80,11 +80,15 @@ export function initialParameters(seed: number, priorScale = INITIAL_PRIOR_SCALE
       values = new Array<number>(size).fill(0);
       if (name === 'lstm_b') for (let i = LSTM; i < 2 * LSTM; i++) values[i] = 1;
     } else {
-      const fanIn = shape[0]!;
+      // The site-evidence rows of cand_w start at zero and take no random numbers: a fresh network
+      // from a seed is the one that seed gave before the input existed, and learns the input from 0.
+      const zeroRows = name === 'cand_w' ? SITE_EVIDENCE_DIM : 0;
+      const fanIn = shape[0]! - zeroRows;
       const fanOut = shape[1] ?? 1;
       // Embeddings are small so untrained buckets barely move the state; the actor starts near uniform.
       const limit = name === 'embedding' ? 0.1 : name === 'actor_v' ? 0.05 : Math.sqrt(6 / (fanIn + fanOut));
-      values = Array.from({ length: size }, () => (rng() * 2 - 1) * limit);
+      values = Array.from({ length: fanIn * fanOut }, () => (rng() * 2 - 1) * limit);
+      values.push(...new Array<number>(zeroRows * fanOut).fill(0));
     }
     out[name] = { shape: [...shape], values };
   }
@@ -92,7 +96,7 @@ export function initialParameters(seed: number, priorScale = INITIAL_PRIOR_SCALE
 }
 
 /**
- * Inputs added after models were trained (result-page actions, then the yield estimate) got their
+ * Inputs added after models were trained (result-page actions, the yield estimate, then the site's evidence) got their
  * weight rows last in `lstm_w` and `cand_w`. A model saved before has fewer rows there: zero rows for the new
  * inputs make it score every query and stop exactly as it did, and leave the new actions to
  * learning. A model from before the yield model's prior gets `prior_scale` 0, for the same
@@ -206,7 +210,8 @@ export class PolicyNetwork {
     const words = this.embedRows(candidates.map((c) => c.tokens), CANDIDATE_TOKENS);
     const page = tf.tensor2d(candidates.map((c) => Array.from({ length: PAGE_ACTION_DIM }, (_, i) => c.page?.[i] ?? 0)));
     const yields = tf.tensor2d(candidates.map((c) => Array.from({ length: YIELD_ESTIMATE_DIM }, (_, i) => c.yieldEstimate?.[i] ?? 0)));
-    const x = tf.concat([features, words, page, yields], 1);
+    const evidence = tf.tensor2d(candidates.map((c) => Array.from({ length: SITE_EVIDENCE_DIM }, (_, i) => c.siteEvidence?.[i] ?? 0)));
+    const x = tf.concat([features, words, page, yields, evidence], 1);
     const hidden = tf.tanh(tf.add(tf.add(tf.matMul(x, this.v('cand_w')), this.v('cand_b')), tf.matMul(z, this.v('joint_w'))));
     const prior = tf.tensor1d(candidates.map((c) => c.prior ?? 0));
     const logits = tf.add(tf.matMul(hidden, this.v('actor_v')).reshape([candidates.length]), tf.mul(prior, this.v('prior_scale'))) as tfjs.Tensor1D;

@@ -54,6 +54,8 @@ export interface CandidateInput {
   page?: number[];
   /** Queries only: the yield model's estimate of the candidate on its form (`yieldEstimateInput`); absent = zeros. */
   yieldEstimate?: number[];
+  /** Queries only: what the site's surface pages show of its value (`siteEvidenceInput`); absent = zeros. */
+  siteEvidence?: number[];
   /**
    * Queries: the yield model's expected new records per unit cost over the best such value
    * among the step's queries, blended, while much of the site is unseen, with document frequency

@@ -30,6 +30,13 @@ export interface QueryCandidate {
    * other function words are not offered (coordinator/function-words.ts).
    */
   functionWord?: boolean;
+  /**
+   * Of the site's surface pages read so far, the share that show every word of the value
+   * (`candidateQueries`); undefined when none was read or the query has no word. The policy reads
+   * it (`siteEvidenceInput`): before any record, it is what tells a value the site names from one
+   * it never mentions.
+   */
+  surfaceShare?: number;
 }
 
 /**
