@@ -7,7 +7,7 @@ import { canonicalUrl, isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
 import { KeywordPool, RecordPool, ValueWeights, type LvsTable } from '../lvs/index.ts';
 import { createRng } from '../lvs/random.ts';
 import type { PageEntry, QueryEntry, RunStore } from '../store/index.ts';
-import { createStrategy, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyContext, type StrategyName } from '../strategies/index.ts';
+import { createStrategy, yieldClass, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyContext, type StrategyName } from '../strategies/index.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
 import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
 import { withoutIgnoredFunctionWords } from './function-words.ts';
@@ -459,7 +459,7 @@ export class Coordinator implements CoordinatorPort {
       form.answers.set(m.queryKey, answerSize(entry));
       form.inFlight.delete(m.queryKey);
       const knownBefore = this.store.counts().records + this.pendingRecords.size - fresh;
-      form.strategy.observe({ key: m.queryKey, source: candidate?.source, terms: m.terms, results: m.recordLinks.length + skipped.length, newRecords: fresh, reportedTotal: m.reportedTotal, pages: m.resultPages, failed: m.failed, knownBefore });
+      form.strategy.observe({ key: m.queryKey, source: candidate?.source, ...(candidate && yieldClass(candidate) === 'unshown' ? { unshown: true } : {}), terms: m.terms, results: m.recordLinks.length + skipped.length, newRecords: fresh, reportedTotal: m.reportedTotal, pages: m.resultPages, failed: m.failed, knownBefore });
       const value = form.plan.queryField ? m.values[form.plan.queryField.name] : undefined;
       if (candidate?.label && value !== undefined) this.weights.recordOutcome(candidate.label, value, { newRecords: fresh, results: m.recordLinks.length });
       form.zeroStreak = fresh > 0 ? 0 : form.zeroStreak + 1;

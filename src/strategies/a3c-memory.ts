@@ -1,7 +1,7 @@
 import type { YieldEstimate } from '../policy/features.ts';
 import { AdaptiveStrategy } from './adaptive.ts';
 import { JiangRlStrategy } from './jiang-rl.ts';
-import type { QueryCandidate, QueryOutcome, StrategyContext } from './types.ts';
+import { yieldClass, type QueryCandidate, type QueryOutcome, type StrategyContext } from './types.ts';
 
 /**
  * The per-form memory of the learned (a3c) strategy. The agents' policy network chooses the
@@ -26,7 +26,7 @@ export class A3cFormMemory extends JiangRlStrategy {
   /** What the yield model expects of `c` if issued now. */
   yieldEstimate(c: QueryCandidate, ctx: StrategyContext): YieldEstimate {
     const e = this.yieldModel.estimate(c, ctx);
-    return { efficiency: this.yieldModel.efficiency(c, ctx), expectedNew: e.expectedNew, modelled: e.modelled, sourceHitRate: this.yieldModel.sourceHitRate(c.source) };
+    return { efficiency: this.yieldModel.efficiency(c, ctx), expectedNew: e.expectedNew, modelled: e.modelled, sourceHitRate: this.yieldModel.sourceHitRate(yieldClass(c)) };
   }
 
   /** The best expected new records per unit cost among `candidates` (0 when none): what the form's next query would bring. */

@@ -1,4 +1,4 @@
-import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } from './types.ts';
+import { outcomeClass, yieldClass, type QueryCandidate, type QueryOutcome, type QueryStrategy, type StrategyContext, type YieldClass } from './types.ts';
 
 /**
  * Ntoulas, Zerfos & Cho (2005), `adaptive`: pick the query with the highest expected number
@@ -26,6 +26,10 @@ import type { QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext } fro
  * A source whose values keep finding nothing (real company names on a site that has none)
  * thus loses to one that works after a few queries, not after the whole table. And a term
  * missing from many harvested records is probably missing from the site: `absenceFactor`.
+ * Before any record, the site's own pages are the only sample of its words: a table value none
+ * of them shows is a class of its own (`yieldClass`), whose hit rate starts at one hit in
+ * UNSHOWN_PRIOR_QUERIES queries instead of one in one, so it ranks after the values and words the
+ * site does show until the form's answers say otherwise.
  *
  * Terms of harvested records are chosen because we hold records with them, so their
  * queries recapture known records more than a random sample would: the site size is the
@@ -36,6 +40,14 @@ const OPTIMISTIC_NEW = 10;
 /** Pseudo-records of the harvest's share of a word that the share among records listed once is shrunk towards. */
 const SINGLETON_PSEUDO_RECORDS = 20;
 const PRIOR_QUERIES = 2;
+/**
+ * Pseudo-queries behind the one pseudo-hit of a table value no page of the site shows: a prior
+ * hit rate of 1/4. At the first query of 35 testbed sites such values listed nothing 98 % of the
+ * time, values two or more pages showed 12 % (bench-results/site-evidence/); a quarter leaves
+ * room for real sites whose pages show less of what they hold, and one hit among the form's
+ * unshown values lifts the class at once.
+ */
+const UNSHOWN_PRIOR_QUERIES = 4;
 /** The latest result lists, this many results in all, bound the site size from below by their share of new records. */
 const RECENT_RESULTS = 100;
 
@@ -90,7 +102,7 @@ export class AdaptiveStrategy implements QueryStrategy {
     const estimate = this.estimate(c, ctx);
     // The frequency model assumes the site searches where the term was seen; how often the
     // candidate's source has actually found anything on this form corrects that.
-    const expectedNew = estimate.expectedNew * this.sourceHitRate(c.source);
+    const expectedNew = estimate.expectedNew * this.sourceHitRate(yieldClass(c));
     const returned = estimate.returned;
     const cost = 1 + returned / this.pageSize + expectedNew;
     return expectedNew / cost + 1e-6 * (c.prior ?? 0);
@@ -103,7 +115,7 @@ export class AdaptiveStrategy implements QueryStrategy {
     // A surface word with fewer than one held record the form lists for it (a headline word
     // held only in record text, `candidateQueries`) has no sample here: judged as unseen.
     if (docs === 0 || df === 0 || (c.source === 'surface' && df < 1)) {
-      const guess = this.sourceYield(c.source) * (0.5 + 0.5 * (c.prior ?? 0.5)) * this.absenceFactor(c.source, ctx);
+      const guess = this.sourceYield(yieldClass(c)) * (0.5 + 0.5 * (c.prior ?? 0.5)) * this.absenceFactor(yieldClass(c), ctx);
       return { expectedNew: guess, returned: Math.min(cap, guess * 2), modelled: false };
     }
     const n = Math.max(this.siteSize(ctx), docs);
@@ -149,19 +161,19 @@ export class AdaptiveStrategy implements QueryStrategy {
     return Math.min(20, Math.max(1 / 20, actual / Math.max(1e-9, predicted)));
   }
 
-  /** Share of a source's queries that found a new record, with one optimistic pseudo-hit. */
-  sourceHitRate(source: QueryCandidate['source']): number {
+  /** Share of a class's queries that found a new record, with one pseudo-hit (in one pseudo-query; in UNSHOWN_PRIOR_QUERIES for unshown table values). */
+  sourceHitRate(source: YieldClass): number {
     const { queries, hits } = this.sourceRecord(source);
-    return (hits + 1) / (queries + 1);
+    return (hits + 1) / (queries + (source === 'unshown' ? UNSHOWN_PRIOR_QUERIES : 1));
   }
 
-  /** What a candidate source's issued queries have brought on this form so far. */
-  private sourceRecord(source: QueryCandidate['source']): { queries: number; hits: number; newRecords: number } {
+  /** What a candidate class's issued queries have brought on this form so far. */
+  private sourceRecord(source: YieldClass): { queries: number; hits: number; newRecords: number } {
     let queries = 0;
     let hits = 0;
     let newRecords = 0;
     for (const o of this.outcomes) {
-      if (o.source !== source) continue;
+      if (outcomeClass(o) !== source) continue;
       queries++;
       newRecords += o.newRecords;
       if (o.newRecords > 0) hits++;
@@ -196,7 +208,7 @@ export class AdaptiveStrategy implements QueryStrategy {
    * the source's own yield stands. Options are excluded: a drop-down's values select which
    * records are harvested, so the harvest is no sample of them.
    */
-  absenceFactor(source: QueryCandidate['source'], ctx: StrategyContext): number {
+  absenceFactor(source: YieldClass, ctx: StrategyContext): number {
     if (source === 'options' || source === 'default') return 1;
     const hitLists = this.outcomes.filter((o) => o.newRecords > 0).map((o) => o.results);
     if (hitLists.length === 0) return 1;
@@ -210,7 +222,7 @@ export class AdaptiveStrategy implements QueryStrategy {
   }
 
   /** Mean new records per query of a candidate source, shrunk towards an optimistic prior. */
-  sourceYield(source: QueryCandidate['source']): number {
+  sourceYield(source: YieldClass): number {
     const { queries, newRecords } = this.sourceRecord(source);
     return (newRecords + PRIOR_QUERIES * OPTIMISTIC_NEW) / (queries + PRIOR_QUERIES);
   }

@@ -7,7 +7,8 @@ import { RandomStrategy } from './random.ts';
 import { A3cFormMemory } from './a3c-memory.ts';
 import type { QueryStrategy } from './types.ts';
 
-export type { CorpusView, QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext, TermView } from './types.ts';
+export type { CorpusView, QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext, TermView, YieldClass } from './types.ts';
+export { yieldClass } from './types.ts';
 export { AdaptiveStrategy, BfsStrategy, DlaStrategy, GenericFrequencyStrategy, JiangRlStrategy, RandomStrategy };
 export { frequencyScore } from './generic-frequency.ts';
 

@@ -64,6 +64,23 @@ export interface QueryOutcome {
   knownBefore?: number;
   /** The site answered with an error page or no result list. */
   failed?: boolean;
+  /** A table value none of the site's surface pages read by then showed (`yieldClass`: 'unshown'). */
+  unshown?: boolean;
+}
+
+/**
+ * The class whose record on a form predicts a fresh query's yield: its source, except that table
+ * values none of the site's pages show (`QueryCandidate.surfaceShare` 0) are a class of their own.
+ */
+export type YieldClass = CandidateSource | 'unshown';
+
+export function yieldClass(c: Pick<QueryCandidate, 'source' | 'surfaceShare'>): YieldClass {
+  return c.source === 'lvs' && c.surfaceShare === 0 ? 'unshown' : c.source;
+}
+
+/** The class of an issued query, as its outcome recorded it. */
+export function outcomeClass(o: QueryOutcome): YieldClass | undefined {
+  return o.unshown ? 'unshown' : o.source;
 }
 
 /** Corpus statistics of the harvested records, as the keyword pool keeps them. */

@@ -42,6 +42,20 @@ describe('query planner', () => {
     expect(new Set(candidates.map((c) => c.key)).size).toBe(candidates.length);
   });
 
+  it("says of each query the share of the site's surface pages read so far that show its words, nothing before a page is read", () => {
+    const weights = new ValueWeights(table);
+    const plan = planForm(form, table, weights);
+    expect(candidateQueries(plan, table, weights, pools(), new Set()).every((c) => c.surfaceShare === undefined)).toBe(true);
+    const surface = new KeywordPool();
+    for (const text of ['Football fixtures and the league table', 'Football results this week', 'About the club']) surface.addRecord([{ text, context: { tag: 'surface' } }]);
+    const byTerm = new Map(candidateQueries(plan, table, weights, { ...pools(), surface }, new Set()).map((c) => [c.terms.join(' '), c]));
+    // A table value two of the three pages name, and one none does.
+    expect(byTerm.get('football')?.surfaceShare).toBeCloseTo(2 / 3, 9);
+    expect(byTerm.get('referee')?.surfaceShare).toBe(0);
+    // A harvested word is judged the same way.
+    expect(byTerm.get('stadium')?.surfaceShare).toBe(0);
+  });
+
   it("offers the records' commonest function word, marked, after their terms, and no other once it is issued", () => {
     const weights = new ValueWeights(table);
     const plan = planForm(form, table, weights);

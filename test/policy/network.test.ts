@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initTf } from '../../src/perceive/tf-backend.ts';
 import { PolicyNetwork, PARAMETER_SHAPES, initialParameters, widenParameters } from '../../src/policy/network.ts';
 import { imitationGradients, rolloutGradients } from '../../src/policy/rollout-gradients.ts';
-import { CANDIDATE_DIM, CONTEXT_DIM, HISTORY_DIM, historyRow, pageActionInput, pageTokens, valueTokens, tokenBucket, VOCAB_BUCKETS } from '../../src/policy/features.ts';
+import { CANDIDATE_DIM, CONTEXT_DIM, HISTORY_DIM, historyRow, pageActionInput, pageTokens, SITE_EVIDENCE_DIM, siteEvidenceInput, valueTokens, tokenBucket, VOCAB_BUCKETS } from '../../src/policy/features.ts';
 import { ParameterServer } from '../../src/coordinator/parameter-server.ts';
 import { createRng } from '../../src/lvs/random.ts';
 import type { CandidateInput, PolicyStep, StateInput } from '../../src/policy/types.ts';
@@ -174,6 +174,55 @@ describe('policy network', () => {
     const after = probGood();
     expect(before).toBeLessThan(0.2);
     expect(after).toBeGreaterThan(0.5);
+    agent.dispose();
+    server.dispose();
+  });
+
+  it("reads the site's evidence only once it learns it: fresh weights leave it unread, and rewarded evidence becomes likely", () => {
+    const fresh = initialParameters(7);
+    const cand = fresh['cand_w']!;
+    const cols = cand.shape[1]!;
+    // The evidence rows are the last ones, zero: a fresh network scores as it did before the input.
+    expect(cand.values.slice(-SITE_EVIDENCE_DIM * cols).every((v) => v === 0)).toBe(true);
+    expect(cand.values.slice(0, -SITE_EVIDENCE_DIM * cols).some((v) => v !== 0)).toBe(true);
+    expect(siteEvidenceInput(undefined)).toEqual([0, 0]);
+    expect(siteEvidenceInput(0)).toEqual([0, 0]);
+    expect(siteEvidenceInput(0.25)).toEqual([1, 0.25]);
+    // Candidates alike but for the evidence: the one the site's pages show is the one that pays.
+    const rng = createRng(11);
+    const alike = (r: () => number): { inputs: CandidateInput[]; good: number } => {
+      const good = Math.floor(r() * 8);
+      const features = Array.from({ length: CANDIDATE_DIM }, () => 0.1);
+      return { good, inputs: Array.from({ length: 8 }, (_, i) => ({ features, tokens: valueTokens([`word${i}`]), siteEvidence: siteEvidenceInput(i === good ? 0.3 : 0) })) };
+    };
+    const server = new ParameterServer(tf, fresh, { optimizer: 'adam', learningRate: 0.01 });
+    const agent = new PolicyNetwork(tf, server.parameters().tensors);
+    const probGood = (): number => {
+      const r = createRng(321);
+      let sum = 0;
+      for (let k = 0; k < 10; k++) {
+        const c = alike(r);
+        sum += agent.evaluate(state(), c.inputs).probabilities[c.good]!;
+      }
+      return sum / 10;
+    };
+    const before = probGood();
+    // Near uniform over 8: the zero rows do not read the evidence.
+    expect(before).toBeCloseTo(1 / 8, 2);
+    for (let update = 0; update < 40; update++) {
+      const steps: PolicyStep[] = [];
+      for (let t = 0; t < 5; t++) {
+        const c = alike(rng);
+        const p = agent.evaluate(state(), c.inputs).probabilities;
+        let u = rng();
+        let chosen = 0;
+        while (chosen < p.length - 1 && (u -= p[chosen]!) > 0) chosen++;
+        steps.push({ state: state(), candidates: c.inputs, chosen, reward: chosen === c.good ? 1 : -0.2 });
+      }
+      server.apply(rolloutGradients(tf, agent, steps, null).grads);
+      agent.load(server.parameters().tensors);
+    }
+    expect(probGood()).toBeGreaterThan(0.5);
     agent.dispose();
     server.dispose();
   });

@@ -182,6 +182,25 @@ describe('query strategies', () => {
     expect(est('pool', ctx).expectedNew).toBeLessThan(0.1);
   });
 
+  it("adaptive ranks a table value none of the site's pages shows after one they show, until such a value finds records", () => {
+    const s = new AdaptiveStrategy();
+    const ctx = { corpus: { documents: 0, documentFrequency: () => 0 }, harvested: 0, rng: Math.random };
+    const shown: QueryCandidate = { key: 'a', values: { q: 'jeans' }, terms: ['jeans'], source: 'lvs', prior: 0.9, surfaceShare: 0.2 };
+    const unshown: QueryCandidate = { key: 'b', values: { q: 'handbag' }, terms: ['handbag'], source: 'lvs', prior: 1, surfaceShare: 0 };
+    // Pages not read yet say nothing: the table's weight decides, as before.
+    const unknown: QueryCandidate = { ...unshown, key: 'c', surfaceShare: undefined };
+    expect(s.efficiency(unknown, ctx)).toBeGreaterThan(s.efficiency(shown, ctx));
+    expect(s.choose([shown, unshown], ctx)).toBe(shown);
+    expect(s.sourceHitRate('unshown')).toBeCloseTo(1 / 4, 9);
+    // An unshown value that lists new records lifts its class: one hit in one query, over 1 + 4 pseudo-queries.
+    s.observe({ key: 'd', source: 'lvs', unshown: true, terms: ['clutch'], results: 30, newRecords: 30, pages: 3 });
+    expect(s.sourceHitRate('unshown')).toBeCloseTo(2 / 5, 9);
+    // It is not the shown values' record: theirs still starts at one hit in one.
+    expect(s.sourceHitRate('lvs')).toBe(1);
+    // The class survives a resume.
+    expect(AdaptiveStrategy.fromJSON(JSON.parse(JSON.stringify(s.toJSON()))).sourceHitRate('unshown')).toBeCloseTo(2 / 5, 9);
+  });
+
   it('adaptive state survives a JSON round trip', () => {
     const s = new AdaptiveStrategy();
     s.observe({ key: 'x', terms: ['x'], results: 30, newRecords: 30, reportedTotal: 60, pages: 3 });
