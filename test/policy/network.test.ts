@@ -26,6 +26,36 @@ function candidates(rng: () => number, n: number): { inputs: CandidateInput[]; g
   return { inputs, good };
 }
 
+type Draw = (r: () => number) => { inputs: CandidateInput[]; good: number };
+
+/** Mean probability the agent gives the good candidate over 10 draws from a fixed seed. */
+function probabilityOfGood(agent: PolicyNetwork, draw: Draw, seed: number): number {
+  const r = createRng(seed);
+  let sum = 0;
+  for (let k = 0; k < 10; k++) {
+    const c = draw(r);
+    sum += agent.evaluate(state(), c.inputs).probabilities[c.good]!;
+  }
+  return sum / 10;
+}
+
+/** 40 updates through the parameter server, each of 5 decisions sampled from the agent: the good candidate earns 1, any other `miss`. */
+function trainOnDraws(agent: PolicyNetwork, server: ParameterServer, draw: Draw, rng: () => number, miss: number): void {
+  for (let update = 0; update < 40; update++) {
+    const steps: PolicyStep[] = [];
+    for (let t = 0; t < 5; t++) {
+      const c = draw(rng);
+      const p = agent.evaluate(state(), c.inputs).probabilities;
+      let u = rng();
+      let chosen = 0;
+      while (chosen < p.length - 1 && (u -= p[chosen]!) > 0) chosen++;
+      steps.push({ state: state(), candidates: c.inputs, chosen, reward: chosen === c.good ? 1 : miss });
+    }
+    server.apply(rolloutGradients(tf, agent, steps, null).grads);
+    agent.load(server.parameters().tensors);
+  }
+}
+
 describe('policy network', () => {
   it('a model from before the result-page actions and yield estimates, widened, scores queries exactly as it did', () => {
     const full = initialParameters(5);
@@ -147,31 +177,10 @@ describe('policy network', () => {
   it('learns through the parameter server: the rewarded kind of candidate becomes likely', () => {
     const server = new ParameterServer(tf, initialParameters(5), { optimizer: 'adam', learningRate: 0.01 });
     const agent = new PolicyNetwork(tf, server.parameters().tensors);
-    const rng = createRng(9);
-    const probGood = () => {
-      const r = createRng(123);
-      let sum = 0;
-      for (let k = 0; k < 10; k++) {
-        const c = candidates(r, 8);
-        sum += agent.evaluate(state(), c.inputs).probabilities[c.good]!;
-      }
-      return sum / 10;
-    };
-    const before = probGood();
-    for (let update = 0; update < 40; update++) {
-      const steps: PolicyStep[] = [];
-      for (let t = 0; t < 5; t++) {
-        const c = candidates(rng, 8);
-        const p = agent.evaluate(state(), c.inputs).probabilities;
-        let u = rng();
-        let chosen = 0;
-        while (chosen < p.length - 1 && (u -= p[chosen]!) > 0) chosen++;
-        steps.push({ state: state(), candidates: c.inputs, chosen, reward: chosen === c.good ? 1 : -0.1 });
-      }
-      server.apply(rolloutGradients(tf, agent, steps, null).grads);
-      agent.load(server.parameters().tensors);
-    }
-    const after = probGood();
+    const draw: Draw = (r) => candidates(r, 8);
+    const before = probabilityOfGood(agent, draw, 123);
+    trainOnDraws(agent, server, draw, createRng(9), -0.1);
+    const after = probabilityOfGood(agent, draw, 123);
     expect(before).toBeLessThan(0.2);
     expect(after).toBeGreaterThan(0.5);
     agent.dispose();
@@ -190,39 +199,18 @@ describe('policy network', () => {
     expect(siteEvidenceInput(0.25)).toEqual([1, 0.25]);
     // Candidates alike but for the evidence: the one the site's pages show is the one that pays.
     const rng = createRng(11);
-    const alike = (r: () => number): { inputs: CandidateInput[]; good: number } => {
+    const alike: Draw = (r) => {
       const good = Math.floor(r() * 8);
       const features = Array.from({ length: CANDIDATE_DIM }, () => 0.1);
       return { good, inputs: Array.from({ length: 8 }, (_, i) => ({ features, tokens: valueTokens([`word${i}`]), siteEvidence: siteEvidenceInput(i === good ? 0.3 : 0) })) };
     };
     const server = new ParameterServer(tf, fresh, { optimizer: 'adam', learningRate: 0.01 });
     const agent = new PolicyNetwork(tf, server.parameters().tensors);
-    const probGood = (): number => {
-      const r = createRng(321);
-      let sum = 0;
-      for (let k = 0; k < 10; k++) {
-        const c = alike(r);
-        sum += agent.evaluate(state(), c.inputs).probabilities[c.good]!;
-      }
-      return sum / 10;
-    };
-    const before = probGood();
+    const before = probabilityOfGood(agent, alike, 321);
     // Near uniform over 8: the zero rows do not read the evidence.
     expect(before).toBeCloseTo(1 / 8, 2);
-    for (let update = 0; update < 40; update++) {
-      const steps: PolicyStep[] = [];
-      for (let t = 0; t < 5; t++) {
-        const c = alike(rng);
-        const p = agent.evaluate(state(), c.inputs).probabilities;
-        let u = rng();
-        let chosen = 0;
-        while (chosen < p.length - 1 && (u -= p[chosen]!) > 0) chosen++;
-        steps.push({ state: state(), candidates: c.inputs, chosen, reward: chosen === c.good ? 1 : -0.2 });
-      }
-      server.apply(rolloutGradients(tf, agent, steps, null).grads);
-      agent.load(server.parameters().tensors);
-    }
-    expect(probGood()).toBeGreaterThan(0.5);
+    trainOnDraws(agent, server, alike, rng, -0.2);
+    expect(probabilityOfGood(agent, alike, 321)).toBeGreaterThan(0.5);
     agent.dispose();
     server.dispose();
   });
