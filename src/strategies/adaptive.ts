@@ -26,8 +26,8 @@ import { outcomeClass, yieldClass, type QueryCandidate, type QueryOutcome, type 
  * A source whose values keep finding nothing (real company names on a site that has none)
  * thus loses to one that works after a few queries, not after the whole table. And a term
  * missing from many harvested records is probably missing from the site: `absenceFactor`.
- * Before any record, the site's own pages are the only sample of its words: a table value none
- * of them shows is a class of its own (`yieldClass`), whose hit rate starts at one hit in
+ * The site's own pages are a sample of its words too, and before any record the only one: a table
+ * value none of them shows is a class of its own (`yieldClass`), whose hit rate starts at one hit in
  * UNSHOWN_PRIOR_QUERIES queries instead of one in one, so it ranks after the values and words the
  * site does show until the form's answers say otherwise.
  *
@@ -115,7 +115,8 @@ export class AdaptiveStrategy implements QueryStrategy {
     // A surface word with fewer than one held record the form lists for it (a headline word
     // held only in record text, `candidateQueries`) has no sample here: judged as unseen.
     if (docs === 0 || df === 0 || (c.source === 'surface' && df < 1)) {
-      const guess = this.sourceYield(yieldClass(c)) * (0.5 + 0.5 * (c.prior ?? 0.5)) * this.absenceFactor(yieldClass(c), ctx);
+      const cls = yieldClass(c);
+      const guess = this.sourceYield(cls) * (0.5 + 0.5 * (c.prior ?? 0.5)) * this.absenceFactor(cls, ctx);
       return { expectedNew: guess, returned: Math.min(cap, guess * 2), modelled: false };
     }
     const n = Math.max(this.siteSize(ctx), docs);
