@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initTf } from '../../src/perceive/tf-backend.ts';
 import { PolicyNetwork, PARAMETER_SHAPES, initialParameters, widenParameters } from '../../src/policy/network.ts';
 import { imitationGradients, rolloutGradients } from '../../src/policy/rollout-gradients.ts';
+import { chooseAction } from '../../src/policy/action-choice.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM, HISTORY_DIM, historyRow, pageActionInput, pageTokens, SITE_EVIDENCE_DIM, siteEvidenceInput, valueTokens, tokenBucket, VOCAB_BUCKETS } from '../../src/policy/features.ts';
 import { ParameterServer } from '../../src/coordinator/parameter-server.ts';
 import { createRng } from '../../src/lvs/random.ts';
@@ -39,16 +40,13 @@ function probabilityOfGood(agent: PolicyNetwork, draw: Draw, seed: number): numb
   return sum / 10;
 }
 
-/** 40 updates through the parameter server, each of 5 decisions sampled from the agent: the good candidate earns 1, any other `miss`. */
+/** 40 updates through the parameter server, each of 5 decisions drawn from the agent as an online agent draws them: the good candidate earns 1, any other `miss`. */
 function trainOnDraws(agent: PolicyNetwork, server: ParameterServer, draw: Draw, rng: () => number, miss: number): void {
   for (let update = 0; update < 40; update++) {
     const steps: PolicyStep[] = [];
     for (let t = 0; t < 5; t++) {
       const c = draw(rng);
-      const p = agent.evaluate(state(), c.inputs).probabilities;
-      let u = rng();
-      let chosen = 0;
-      while (chosen < p.length - 1 && (u -= p[chosen]!) > 0) chosen++;
+      const chosen = chooseAction(agent.evaluate(state(), c.inputs).probabilities, { frozen: false, dryShare: 0 }, rng);
       steps.push({ state: state(), candidates: c.inputs, chosen, reward: chosen === c.good ? 1 : miss });
     }
     server.apply(rolloutGradients(tf, agent, steps, null).grads);
