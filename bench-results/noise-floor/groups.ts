@@ -7,6 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { harvestCurve } from '../../src/cli/train-selection.ts';
+import { signTestP } from '../../src/report/strategy-pairs.ts';
 
 const QUERIES = 25;
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -16,20 +17,6 @@ function crawlSet(path: string): Map<string, number> {
   const prefix = `${basename(path)}-`;
   const sites = readdirSync(dir).filter((n) => n.startsWith(prefix) && !n.includes('.'));
   return new Map(sites.map((n) => [n.slice(prefix.length), mean(harvestCurve(JSON.parse(readFileSync(join(dir, n, 'report.json'), 'utf8')), QUERIES))]));
-}
-
-/** Two-sided sign test over the sites that differ. */
-function signTest(ahead: number, behind: number): number {
-  const n = ahead + behind;
-  const k = Math.min(ahead, behind);
-  let p = 0;
-  for (let i = 0; i <= k; i++) p += binomial(n, i) / 2 ** n;
-  return Math.min(1, 2 * p);
-}
-function binomial(n: number, k: number): number {
-  let c = 1;
-  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
-  return c;
 }
 
 const groups = process.argv.slice(2).map((arg) => {
@@ -50,5 +37,5 @@ for (const g of groups.slice(1)) {
   const d = sites.map((s) => g.perSite.get(s)! - groups[0]!.perSite.get(s)!);
   const ahead = d.filter((x) => x > 0).length;
   const behind = d.filter((x) => x < 0).length;
-  console.log(`${g.label} against ${groups[0]!.label}: ahead on ${ahead}, tied on ${d.length - ahead - behind}, behind on ${behind} sites; mean difference ${mean(d).toFixed(2)} records; sign test p = ${signTest(ahead, behind).toFixed(2)}`);
+  console.log(`${g.label} against ${groups[0]!.label}: ahead on ${ahead}, tied on ${d.length - ahead - behind}, behind on ${behind} sites; mean difference ${mean(d).toFixed(2)} records; sign test p = ${signTestP(ahead, behind).toFixed(2)}`);
 }
