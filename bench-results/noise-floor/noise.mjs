@@ -81,9 +81,12 @@ if (!startDir || !trainedDirs.length) {
   process.exit(2);
 }
 const start = weights(startDir);
+// Each trained model's weights, read once: the per-model tables and the comparison between runs both use them.
+const moves = [];
 for (const arg of trainedDirs) {
   const [dir, momentsDir = dir] = arg.split('@');
   const trained = weights(dir);
+  moves.push(trained);
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   const steps = manifest.updates;
   const lr = manifest.learning?.learningRate ?? 0.005;
@@ -116,7 +119,6 @@ for (const arg of trainedDirs) {
 // near 1 where training learns the same thing from different crawls, near 0 (± 1/√weights) where each run
 // walks its own way.
 if (trainedDirs.length > 1) {
-  const moves = trainedDirs.map((arg) => weights(arg.split('@')[0]));
   console.log('\n### The runs\' movements against each other\n');
   console.log(trainedDirs.map((arg, i) => `${i + 1}. ${arg.split('@')[0]}`).join('\n') + '\n');
   const pairs = [];
