@@ -4,19 +4,15 @@
 // sign test). Run from the repository root:
 //   node --import tsx bench-results/noise-floor/groups.ts LABEL=DIR/PREFIX[,DIR/PREFIX…] …
 // where DIR/PREFIX-<domain>-11/report.json are one model's crawls, as for ../reward-shape/compare.ts.
-import { readFileSync, readdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { harvestCurve } from '../../src/cli/train-selection.ts';
 import { signTestP } from '../../src/report/strategy-pairs.ts';
+import { readCrawlSet } from '../reward-shape/crawl-sets.ts';
 
 const QUERIES = 25;
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 function crawlSet(path: string): Map<string, number> {
-  const dir = dirname(path);
-  const prefix = `${basename(path)}-`;
-  const sites = readdirSync(dir).filter((n) => n.startsWith(prefix) && !n.includes('.'));
-  return new Map(sites.map((n) => [n.slice(prefix.length), mean(harvestCurve(JSON.parse(readFileSync(join(dir, n, 'report.json'), 'utf8')), QUERIES))]));
+  return new Map([...readCrawlSet(path)].map(([site, report]) => [site, mean(harvestCurve(report, QUERIES))]));
 }
 
 const groups = process.argv.slice(2).map((arg) => {

@@ -4,17 +4,14 @@
 // Run from the repository root:
 //   node --import tsx bench-results/reward-shape/compare.ts LABEL=DIR/PREFIX …
 // where DIR/PREFIX-<domain>-11/report.json are one model's crawls (e.g. start=<dir>/select-000).
-import { readFileSync, readdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { harvestCurve, selectionScores } from '../../src/cli/train-selection.ts';
+import { readCrawlSet } from './crawl-sets.ts';
 
 const QUERIES = 25;
 const models = process.argv.slice(2).map((arg) => {
   const [label, path] = arg.split('=') as [string, string];
-  const dir = dirname(path);
-  const prefix = `${basename(path)}-`;
-  const crawls = new Map(readdirSync(dir).filter((n) => n.startsWith(prefix) && !n.includes('.')).map((n) => [n.slice(prefix.length), JSON.parse(readFileSync(join(dir, n, 'report.json'), 'utf8'))]));
-  return { label, crawls };
+  return { label, crawls: readCrawlSet(path) };
 });
 const sites = [...models[0]!.crawls.keys()].sort();
 const domainOf = (site: string) => site.split('-').slice(0, -1).join('-');
