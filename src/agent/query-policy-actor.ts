@@ -180,8 +180,8 @@ export class QueryPolicyActor {
   }
 
   private learningOptions() {
-    const { gamma, entropyBeta, valueCoef, replayWeight } = this.params;
-    return { gamma, entropyBeta, valueCoef, replayWeight };
+    const { gamma, entropyBeta, valueCoef, replayWeight, gaeLambda } = this.params;
+    return { gamma, entropyBeta, valueCoef, replayWeight, gaeLambda };
   }
 
   private async sendGradients(port: CoordinatorPort, steps: readonly PolicyStep[], grads: PlainTensors, loss: number): Promise<void> {

@@ -69,6 +69,8 @@ export interface CrawlCliOptions {
   demos?: string;
   /** a3c: decisions per gradient update. */
   tMax?: number;
+  /** a3c: GAE's λ for the policy term's advantages (default 1: the n-step advantage). */
+  gaeLambda?: number;
   learningRate?: number;
   pageDecisions?: boolean;
   /** a3c: dry queries in a row after which the policy may leave a form. */
@@ -112,6 +114,15 @@ export function priorScaleOption(name: string) {
   return (v: string) => {
     const x = Number(v);
     if (!(Number.isFinite(x) && x >= 0)) throw new InvalidArgumentError(`${name} must be a number ≥ 0`);
+    return x;
+  };
+}
+
+/** GAE's λ for the actor's advantages, in [0, 1] (crawl and train share the check). */
+export function gaeLambdaOption(name: string) {
+  return (v: string) => {
+    const x = Number(v);
+    if (!(v.trim() !== '' && x >= 0 && x <= 1)) throw new InvalidArgumentError(`${name} must be a number in [0, 1]`);
     return x;
   };
 }
@@ -163,6 +174,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--no-candidate-words', "a3c with --model fresh: the policy scores candidate queries by their features alone, not their words; a model keeps the setting it was trained with")
     .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
+    .option('--gae-lambda <x>', "a3c: GAE's λ for the policy's advantages (1: the n-step advantage R − V; lower leans on the critic, less noise from later rewards)", gaeLambdaOption('--gae-lambda'))
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
       const x = Number(v);
       if (!(x > 0 && x < 1)) throw new InvalidArgumentError('--learning-rate must be a number in (0, 1)');
@@ -264,7 +276,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       traceMessages: opts.traceMessages !== false,
       ...(opts.traceChoices ? { traceChoices: true } : {}),
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }) } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }) } : undefined,
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
       recordsFirst: !!opts.recordsFirst,

@@ -21,7 +21,7 @@ import { DEFAULT_POLICY, PolicyLearner } from '../coordinator/policy-learner.ts'
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
-import { crawlCommand, priorScaleOption, type CrawlCliOptions } from './crawl-command.ts';
+import { crawlCommand, gaeLambdaOption, priorScaleOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 import { checkSelectionSites, checkpointsToTry, selectCheckpoint, type Checkpoint, type SelectionRecord } from './train-selection.ts';
@@ -39,6 +39,8 @@ export interface TrainOptions {
   init?: string;
   json: boolean;
   learningRate: number;
+  /** GAE's λ for the policy's advantages in every training crawl (default 1). */
+  gaeLambda?: number;
   keepRuns?: string;
   pageDecisions?: boolean;
   /** Starting weight of the yield model's prior in fresh parameters (not with --init). */
@@ -84,6 +86,7 @@ export function registerTrainCommand(program: Command): void {
       if (!(x > 0 && x < 1)) throw new InvalidArgumentError('--learning-rate must be a number in (0, 1)');
       return x;
     }, 0.005)
+    .option('--gae-lambda <x>', "GAE's λ for the policy's advantages (1, the default: the n-step advantage R − V; lower leans on the critic)", gaeLambdaOption('--gae-lambda'))
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)
     .option('--prior-scale <x>', `starting weight of the yield model's prior in fresh parameters (default ${INITIAL_PRIOR_SCALE}; 0: the policy starts near uniform and learns from its rewards alone whether to follow it)`, priorScaleOption('--prior-scale'))
     .option('--no-candidate-words', "fresh parameters: the policy scores candidate queries by their features alone, not their words (hashed embeddings; bench-results/candidate-words/)")
@@ -137,6 +140,7 @@ export async function trainCommand(opts: TrainOptions) {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
         seed: site.seed, allowPost: true, json: true, scale: TRAIN_SCALE, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
+        ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }),
         // Only the first crawl starts from fresh parameters; the rest go on from its model.
         ...(model === 'fresh' && opts.priorScale !== undefined ? { initialPriorScale: opts.priorScale } : {}),
         ...(model === 'fresh' ? { candidateWords: opts.candidateWords !== false } : {}),

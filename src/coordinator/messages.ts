@@ -59,6 +59,8 @@ export interface PolicyParams {
   entropyBeta: number;
   valueCoef: number;
   replayWeight: number;
+  /** GAE's λ for the policy term's advantages (1: the n-step advantage R_t − V(s_t)). */
+  gaeLambda: number;
   /** Seed of this episode's sampling. */
   seed: number;
   /** A rewarded episode from the WGE replay buffer to learn from beside the on-policy steps. */

@@ -23,6 +23,8 @@ export interface PolicyConfig {
   /** Decisions per gradient update. */
   tMax: number;
   learningRate: number;
+  /** GAE's λ for the actor's advantages (default `DEFAULT_LEARNING.gaeLambda`, 1: the n-step advantage). */
+  gaeLambda?: number;
   /**
    * The policy also decides, on each result page with a next page, whether to read it or go
    * back to the form (default: read on while the page lists records the query has not shown).
@@ -124,6 +126,7 @@ export class PolicyLearner {
       entropyBeta: DEFAULT_LEARNING.entropyBeta,
       valueCoef: DEFAULT_LEARNING.valueCoef,
       replayWeight: DEFAULT_LEARNING.replayWeight,
+      gaeLambda: this.gaeLambda,
       seed: Math.floor(this.rng() * 2 ** 31),
       replay,
       workflow,
@@ -157,7 +160,7 @@ export class PolicyLearner {
       ...(sites ? { sites } : {}),
       ...(this.startedFrom?.selectedOn ? { selectedOn: this.startedFrom.selectedOn } : {}),
       createdAt: new Date().toISOString(),
-      learning: { ...DEFAULT_LEARNING, tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend, ...this.initialPriorScaleEntry() },
+      learning: { ...DEFAULT_LEARNING, gaeLambda: this.gaeLambda, tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend, ...this.initialPriorScaleEntry() },
       seed: this.startedFrom?.seed ?? this.seed,
       updates: this.updates,
       episodes: this.episodesBefore + this.curve.length - (this.startedFrom?.curve.length ?? 0),
@@ -175,6 +178,10 @@ export class PolicyLearner {
     const before = this.startedFrom?.learning.initialPriorScale;
     if (typeof before === 'number') return { initialPriorScale: before };
     return this.startedFrom ? {} : { initialPriorScale: this.config.initialPriorScale ?? INITIAL_PRIOR_SCALE };
+  }
+
+  private get gaeLambda(): number {
+    return this.config.gaeLambda ?? DEFAULT_LEARNING.gaeLambda ?? 1;
   }
 
   dispose(): void {

@@ -3,7 +3,7 @@
  *
  *   L = Σ_t [ −log π(a_t|s_t)·A_t  +  c_v·(R_t − V(s_t))²  −  β·H(π(·|s_t)) ]
  *
- * A_t = R_t − V(s_t) is held constant in the policy term (no gradient through the critic
+ * A_t = R_t − V(s_t) (or a given advantage, e.g. GAE's) is held constant in the policy term (no gradient through the critic
  * there). Each step scores its own candidate set (links, form submissions with a query, next
  * page, …), so the softmax is taken per step over that step's logits.
  */
@@ -25,6 +25,8 @@ export interface A3cLossOptions {
   valueCoef?: number;
   /** Entropy bonus (β); ≈ 0.01 in the paper. */
   entropyBeta?: number;
+  /** The policy term's A_t (e.g. `gaeAdvantages`); default R_t − V(s_t). The critic still fits R_t. */
+  advantages?: readonly number[];
 }
 
 export interface A3cLoss {
@@ -37,6 +39,7 @@ export interface A3cLoss {
 export function a3cLoss(tf: Tf, steps: readonly RolloutStep[], returns: readonly number[], opts: A3cLossOptions = {}): A3cLoss {
   if (steps.length !== returns.length) throw new RangeError(`${steps.length} steps but ${returns.length} returns`);
   if (!steps.length) throw new RangeError('a rollout needs at least one step');
+  if (opts.advantages && opts.advantages.length !== steps.length) throw new RangeError(`${steps.length} steps but ${opts.advantages.length} advantages`);
   const valueCoef = opts.valueCoef ?? 0.5;
   const beta = opts.entropyBeta ?? 0.01;
   const policyTerms: tfjs.Scalar[] = [];
@@ -48,7 +51,7 @@ export function a3cLoss(tf: Tf, steps: readonly RolloutStep[], returns: readonly
     const logp = tf.logSoftmax(s.logits);
     const p = tf.exp(logp);
     // Read as a number: the advantage weights the policy term as a constant (tfjs has no stop-gradient op).
-    const advantage = returns[t]! - s.value.dataSync()[0]!;
+    const advantage = opts.advantages ? opts.advantages[t]! : returns[t]! - s.value.dataSync()[0]!;
     // A one-hot mask, not gather: gather's gradient needs a kernel the wasm backend lacks.
     const taken = tf.sum(tf.mul(logp, tf.tensor1d(Array.from({ length: n }, (_, i) => (i === s.action ? 1 : 0)))));
     policyTerms.push(tf.neg(tf.mul(taken, advantage)) as tfjs.Scalar);

@@ -19,6 +19,26 @@ export function nStepReturns(rewards: readonly number[], bootstrap: number, gamm
   return out;
 }
 
+/**
+ * Generalised advantage estimation (Schulman et al. 2016): A_t = Σ_k (γλ)^k·δ_{t+k} with
+ * δ_t = r_t + γ·V(s_{t+1}) − V(s_t) and V(s_T) = `bootstrap`. λ = 1 is the n-step advantage
+ * R_t − V(s_t); smaller λ leans on the critic instead of the later rewards, which a query's
+ * choice barely changes but which add their noise to its advantage.
+ */
+export function gaeAdvantages(rewards: readonly number[], values: readonly number[], bootstrap: number, gamma: number, lambda: number): number[] {
+  if (rewards.length !== values.length) throw new RangeError(`rewards (${rewards.length}) and values (${values.length}) differ in length`);
+  if (!(gamma >= 0 && gamma <= 1)) throw new RangeError(`gamma must be in [0, 1], got ${gamma}`);
+  if (!(lambda >= 0 && lambda <= 1)) throw new RangeError(`lambda must be in [0, 1], got ${lambda}`);
+  const out = new Array<number>(rewards.length);
+  let running = 0;
+  for (let t = rewards.length - 1; t >= 0; t--) {
+    const nextValue = t === rewards.length - 1 ? bootstrap : values[t + 1]!;
+    running = rewards[t]! + gamma * nextValue - values[t]! + gamma * lambda * running;
+    out[t] = running;
+  }
+  return out;
+}
+
 /** A_t = R_t − V(s_t): how much better the step went than the critic expected. */
 export function advantages(returns: readonly number[], values: readonly number[]): number[] {
   if (returns.length !== values.length) throw new RangeError(`returns (${returns.length}) and values (${values.length}) differ in length`);

@@ -1,6 +1,7 @@
 /**
  * An agent's learning step: the A3C gradients of its last t_max decisions (n-step returns
- * bootstrapped from V of the state it stopped in, 0 when the episode ended), plus — with WGE —
+ * bootstrapped from V of the state it stopped in, 0 when the episode ended; the policy term's
+ * advantages from those returns, or GAE's with λ < 1), plus — with WGE —
  * a term for one rewarded episode from the coordinator's replay buffer.
  *
  * The replay term follows WGE (Liu et al. 2018), where the neural policy also learns from the
@@ -12,7 +13,7 @@
  */
 import type * as tfjs from '@tensorflow/tfjs';
 import { a3cLoss, type RolloutStep } from './a3c-loss.ts';
-import { nStepReturns } from './returns.ts';
+import { gaeAdvantages, nStepReturns } from './returns.ts';
 import type { PolicyNetwork } from './network.ts';
 import type { PlainTensors, PolicyEpisode, PolicyStep, StateInput, CandidateInput } from './types.ts';
 
@@ -24,9 +25,11 @@ export interface LearningOptions {
   valueCoef: number;
   /** Weight of the replay (WGE) term. */
   replayWeight: number;
+  /** GAE's λ for the policy term's advantages (`gaeAdvantages`); 1: R_t − V(s_t), as before it existed. */
+  gaeLambda?: number;
 }
 
-export const DEFAULT_LEARNING: LearningOptions = { gamma: 0.99, entropyBeta: 0.01, valueCoef: 0.5, replayWeight: 0.5 };
+export const DEFAULT_LEARNING: LearningOptions = { gamma: 0.99, entropyBeta: 0.01, valueCoef: 0.5, replayWeight: 0.5, gaeLambda: 1 };
 
 export interface RolloutGradients {
   grads: PlainTensors;
@@ -47,7 +50,9 @@ export function rolloutGradients(
   const replayReturns = replay?.steps.length ? nStepReturns(replay.steps.map((s) => s.reward), 0, opts.gamma) : [];
   const { loss, grads } = net.gradients(() => {
     const rollout: RolloutStep[] = steps.map((s) => ({ ...net.forward(s.state, s.candidates), action: s.chosen }));
-    let total = a3cLoss(tf, rollout, returns, { entropyBeta: opts.entropyBeta, valueCoef: opts.valueCoef }).total;
+    const lambda = opts.gaeLambda ?? 1;
+    const advantages = lambda === 1 ? undefined : gaeAdvantages(steps.map((s) => s.reward), rollout.map((r) => r.value.dataSync()[0]!), bootstrap, opts.gamma, lambda);
+    let total = a3cLoss(tf, rollout, returns, { entropyBeta: opts.entropyBeta, valueCoef: opts.valueCoef, advantages }).total;
     if (replay && replayReturns.length) total = tf.add(total, tf.mul(opts.replayWeight, selfImitationLoss(tf, net, replay.steps, replayReturns))) as tfjs.Scalar;
     return total;
   });

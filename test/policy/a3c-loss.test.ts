@@ -25,6 +25,17 @@ describe('A3C loss', () => {
     expect(out.total).toBeCloseTo(out.policy + 0.5 * out.value - 0.01 * out.entropy, 5);
   });
 
+  it('given advantages (GAE) weight the policy term; the critic still fits the return', () => {
+    const logits = [0.2, -0.4, 1.1];
+    const out = tf.tidy(() => {
+      const l = a3cLoss(tf, [{ logits: tf.tensor1d(logits), value: tf.scalar(0.5), action: 0 }], [1.5], { advantages: [-0.25] });
+      return { policy: l.policy.dataSync()[0]!, value: l.value.dataSync()[0]! };
+    });
+    expect(out.policy).toBeCloseTo(-Math.log(softmax(logits)[0]!) * -0.25, 5);
+    expect(out.value).toBeCloseTo(1, 5); // (1.5 − 0.5)², not the advantage
+    expect(() => tf.tidy(() => a3cLoss(tf, [{ logits: tf.tensor1d([0, 0]), value: tf.scalar(0), action: 0 }], [1], { advantages: [] }).total)).toThrow(/1 steps but 0 advantages/);
+  });
+
   it('a gradient step makes a better-than-expected action likelier and a worse one rarer', () => {
     for (const [ret, direction] of [[2, 1], [-2, -1]] as const) {
       const w = tf.variable(tf.zeros([3]));

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initTf } from '../../src/perceive/tf-backend.ts';
 import { PolicyNetwork, PARAMETER_SHAPES, initialParameters, widenParameters } from '../../src/policy/network.ts';
-import { imitationGradients, rolloutGradients } from '../../src/policy/rollout-gradients.ts';
+import { DEFAULT_LEARNING, imitationGradients, rolloutGradients } from '../../src/policy/rollout-gradients.ts';
 import { chooseAction } from '../../src/policy/action-choice.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM, HISTORY_DIM, historyRow, pageActionInput, pageTokens, SITE_EVIDENCE_DIM, siteEvidenceInput, valueTokens, tokenBucket, VOCAB_BUCKETS } from '../../src/policy/features.ts';
 import { ParameterServer } from '../../src/coordinator/parameter-server.ts';
@@ -169,6 +169,13 @@ describe('policy network', () => {
     for (const name of ['embedding', 'conv_w', 'lstm_w', 'cand_w', 'actor_v', 'critic_w']) {
       expect(grads[name]!.values.some((v) => v !== 0), name).toBe(true);
     }
+    // GAE's λ = 1 is the default advantage exactly; λ = 0 changes only what the policy term
+    // weighs, so the critic's own weights get the same gradient and the actor's another.
+    const same = rolloutGradients(tf, net, steps, null, { ...DEFAULT_LEARNING, gaeLambda: 1 }).grads;
+    const td = rolloutGradients(tf, net, steps, null, { ...DEFAULT_LEARNING, gaeLambda: 0 }).grads;
+    for (const name of Object.keys(grads)) expect(same[name]!.values, name).toEqual(grads[name]!.values);
+    td['critic_w']!.values.forEach((v, i) => expect(v).toBeCloseTo(grads['critic_w']!.values[i]!, 6));
+    expect(td['actor_v']!.values.some((v, i) => Math.abs(v - grads['actor_v']!.values[i]!) > 1e-6)).toBe(true);
     net.dispose();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advantages, entropy, nStepReturns, softmax } from '../../src/policy/returns.ts';
+import { advantages, entropy, gaeAdvantages, nStepReturns, softmax } from '../../src/policy/returns.ts';
 
 describe('n-step returns and advantages (worked by hand)', () => {
   it('discounts backwards from the bootstrap value', () => {
@@ -14,6 +14,20 @@ describe('n-step returns and advantages (worked by hand)', () => {
   it('advantage = return − value', () => {
     expect(advantages([2, 2, 4], [1.5, 3, 4])).toEqual([0.5, -1, 0]);
     expect(() => advantages([1], [])).toThrow(/differ in length/);
+  });
+
+  it('GAE: λ = 1 is the n-step advantage, λ = 0 the one-step TD error, between them a (γλ)-weighted sum', () => {
+    // γ = 0.5, rewards 1, 0, 2, values 0.5, 1, 2, V(s_3) = 4.
+    // δ_2 = 2 + 0.5·4 − 2 = 2; δ_1 = 0 + 0.5·2 − 1 = 0; δ_0 = 1 + 0.5·1 − 0.5 = 1.
+    const [rewards, values] = [[1, 0, 2], [0.5, 1, 2]];
+    expect(gaeAdvantages(rewards, values, 4, 0.5, 0)).toEqual([1, 0, 2]);
+    // λ = 0.5 (γλ = 0.25): A_2 = 2; A_1 = 0 + 0.25·2 = 0.5; A_0 = 1 + 0.25·0.5 = 1.125.
+    expect(gaeAdvantages(rewards, values, 4, 0.5, 0.5)).toEqual([1.125, 0.5, 2]);
+    // λ = 1: R − V with R = [2, 2, 4] from the first case above.
+    expect(gaeAdvantages(rewards, values, 4, 0.5, 1)).toEqual(advantages(nStepReturns(rewards, 4, 0.5), values));
+    expect(gaeAdvantages([], [], 3, 0.99, 0.9)).toEqual([]);
+    expect(() => gaeAdvantages([1], [], 0, 0.9, 0.9)).toThrow(/differ in length/);
+    expect(() => gaeAdvantages([1], [0], 0, 0.9, 1.2)).toThrow(/lambda/);
   });
 });
 
