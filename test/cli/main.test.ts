@@ -27,7 +27,7 @@ describe('surfacer CLI entry', () => {
     expect(unknown.stderr).toMatch(/unknown command 'crawlx'/);
   });
 
-  it('a starting prior weight goes only with fresh parameters, and must be a number ≥ 0', () => {
+  it('a starting prior weight goes only with fresh parameters, and must be a number ≥ 0; GAE λ lies in [0, 1]', () => {
     const crawl = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--initial-prior-scale', '0');
     expect(crawl.status).toBe(2);
     expect(crawl.stderr).toMatch(/--initial-prior-scale sets fresh parameters; add --model fresh/);
@@ -37,6 +37,11 @@ describe('surfacer CLI entry', () => {
     const negative = surfacer('train', '--domains', 'arts', '--out', '/no/such/model', '--prior-scale', '-1');
     expect(negative.status).not.toBe(0);
     expect(negative.stderr).toMatch(/--prior-scale must be a number ≥ 0/);
+    for (const command of [['crawl', '--domain', 'arts', '--strategy', 'a3c'], ['train', '--domains', 'arts', '--out', '/no/such/model']]) {
+      const lambda = surfacer(...command, '--gae-lambda', '1.5');
+      expect(lambda.status).not.toBe(0);
+      expect(lambda.stderr).toMatch(/--gae-lambda must be a number in \[0, 1\]/);
+    }
     const words = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--no-candidate-words');
     expect(words.status).toBe(2);
     expect(words.stderr).toMatch(/--no-candidate-words sets fresh parameters; add --model fresh/);

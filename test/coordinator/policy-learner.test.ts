@@ -89,3 +89,19 @@ describe('PolicyLearner: whether the actor reads candidate queries\' words', () 
     expect((await saveFrom(join(dir, 'plain'), join(dir, 'legacy'), 'games')).candidateWords).toBe(true);
   });
 });
+
+describe('PolicyLearner: GAE λ', () => {
+  it("sends the crawl's λ to its agents and records it in the model it saves (1 unless set)", async () => {
+    const dir = tempDir('learner-gae');
+    for (const [lambda, expected] of [[undefined, 1], [0.3, 0.3]] as const) {
+      const learner = await PolicyLearner.create({ ...DEFAULT_POLICY, ...(lambda === undefined ? {} : { gaeLambda: lambda }) }, 1);
+      try {
+        expect(learner.params('policy').gaeLambda).toBe(expected);
+        await learner.save(join(dir, String(expected)), { domains: ['arts'] });
+      } finally {
+        learner.dispose();
+      }
+      expect(loadModel(join(dir, String(expected))).manifest.learning.gaeLambda).toBe(expected);
+    }
+  });
+});
