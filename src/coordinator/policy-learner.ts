@@ -181,7 +181,7 @@ export class PolicyLearner {
   }
 
   private get gaeLambda(): number {
-    return this.config.gaeLambda ?? DEFAULT_LEARNING.gaeLambda ?? 1;
+    return this.config.gaeLambda ?? DEFAULT_LEARNING.gaeLambda;
   }
 
   dispose(): void {

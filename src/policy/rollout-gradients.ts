@@ -26,7 +26,7 @@ export interface LearningOptions {
   /** Weight of the replay (WGE) term. */
   replayWeight: number;
   /** GAE's λ for the policy term's advantages (`gaeAdvantages`); 1: R_t − V(s_t), as before it existed. */
-  gaeLambda?: number;
+  gaeLambda: number;
 }
 
 export const DEFAULT_LEARNING: LearningOptions = { gamma: 0.99, entropyBeta: 0.01, valueCoef: 0.5, replayWeight: 0.5, gaeLambda: 1 };
@@ -50,8 +50,7 @@ export function rolloutGradients(
   const replayReturns = replay?.steps.length ? nStepReturns(replay.steps.map((s) => s.reward), 0, opts.gamma) : [];
   const { loss, grads } = net.gradients(() => {
     const rollout: RolloutStep[] = steps.map((s) => ({ ...net.forward(s.state, s.candidates), action: s.chosen }));
-    const lambda = opts.gaeLambda ?? 1;
-    const advantages = lambda === 1 ? undefined : gaeAdvantages(steps.map((s) => s.reward), rollout.map((r) => r.value.dataSync()[0]!), bootstrap, opts.gamma, lambda);
+    const advantages = opts.gaeLambda === 1 ? undefined : gaeAdvantages(steps.map((s) => s.reward), rollout.map((r) => r.value.dataSync()[0]!), bootstrap, opts.gamma, opts.gaeLambda);
     let total = a3cLoss(tf, rollout, returns, { entropyBeta: opts.entropyBeta, valueCoef: opts.valueCoef, advantages }).total;
     if (replay && replayReturns.length) total = tf.add(total, tf.mul(opts.replayWeight, selfImitationLoss(tf, net, replay.steps, replayReturns))) as tfjs.Scalar;
     return total;
