@@ -9,7 +9,7 @@ import { runProvenance, type RunProvenance } from './provenance.ts';
 import { STRATEGY_NAMES, isStrategyName, type StrategyName } from '../strategies/index.ts';
 import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
-import { DEFAULT_POLICY } from '../coordinator/policy-learner.ts';
+import { DEFAULT_POLICY, LEARNED_PARTS, type LearnedParts } from '../coordinator/policy-learner.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
 import { SKIP_DRY_LISTS_AFTER } from '../coordinator/dry-lists.ts';
@@ -71,6 +71,7 @@ export interface CrawlCliOptions {
   tMax?: number;
   /** a3c: GAE's λ for the policy term's advantages (default 1: the n-step advantage). */
   gaeLambda?: number;
+  learn?: LearnedParts;
   learningRate?: number;
   pageDecisions?: boolean;
   /** a3c: dry queries in a row after which the policy may leave a form. */
@@ -127,6 +128,14 @@ export function gaeLambdaOption(name: string) {
   };
 }
 
+/** What a learning a3c crawl learns (crawl and train share the check). */
+export function learnOption(name: string) {
+  return (v: string): LearnedParts => {
+    if (!(LEARNED_PARTS as readonly string[]).includes(v)) throw new InvalidArgumentError(`${name} must be one of ${LEARNED_PARTS.join(', ')}`);
+    return v as LearnedParts;
+  };
+}
+
 export function registerCrawlCommand(program: Command): void {
   program
     .command('crawl')
@@ -175,6 +184,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
     .option('--gae-lambda <x>', "a3c: GAE's λ for the policy's advantages (1: the n-step advantage R − V; lower leans on the critic, less noise from later rewards)", gaeLambdaOption('--gae-lambda'))
+    .option('--learn <parts>', `a3c without --frozen: what the crawl learns: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part acts as loaded)`, learnOption('--learn'))
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
       const x = Number(v);
       if (!(x > 0 && x < 1)) throw new InvalidArgumentError('--learning-rate must be a number in (0, 1)');
@@ -276,7 +286,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       traceMessages: opts.traceMessages !== false,
       ...(opts.traceChoices ? { traceChoices: true } : {}),
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }) } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }) } : undefined,
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
       recordsFirst: !!opts.recordsFirst,
@@ -320,10 +330,12 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     }
     // A learning crawl leaves its model beside its report: `--model <run>/model` goes on from it.
     const learner = outcome.coordinator.learner;
+    const links = outcome.coordinator.learnLinks();
+    if (links?.update) process.stderr.write(`surfacer: link policy learnt from ${links.update.samples} links (${links.update.followed} followed, mean return ${links.update.meanReturn})\n`);
     if (learner && !learner.config.frozen) await learner.save(join(store.dir, 'model'), { domains: [opts.domain], sites: testbedPlan ? [{ domain: testbedPlan.domain, seed: testbedPlan.seed, scale: testbedPlan.scale }] : [] });
     const report = await writeReport(store.dir, { testbed: testbedPlan ? { domain: testbedPlan.domain, scale: testbedPlan.scale, seed: testbedPlan.seed, origin: new URL(urls[0]!).origin } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
-    return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
+    return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend, links } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
   } finally {
     await testbed?.close();
   }
@@ -334,6 +346,7 @@ function policyModel(opts: CrawlCliOptions): string | undefined {
   const model = resolveModel(opts.model);
   if (model && opts.initialPriorScale !== undefined) throw new UserError(`--initial-prior-scale sets fresh parameters; add --model fresh (the model at ${model} keeps its own prior weight)`);
   if (model && opts.candidateWords === false) throw new UserError(`--no-candidate-words sets fresh parameters; add --model fresh (the model at ${model} keeps the inputs it was trained with)`);
+  if (opts.frozen && opts.learn) throw new UserError('--learn says what a learning crawl learns; a --frozen crawl learns nothing');
   return model;
 }
 

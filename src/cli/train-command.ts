@@ -17,11 +17,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { LVS_DOMAINS } from '../lvs/index.ts';
-import { DEFAULT_POLICY, PolicyLearner } from '../coordinator/policy-learner.ts';
+import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from '../coordinator/policy-learner.ts';
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
-import { crawlCommand, gaeLambdaOption, priorScaleOption, type CrawlCliOptions } from './crawl-command.ts';
+import { crawlCommand, gaeLambdaOption, learnOption, priorScaleOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 import { checkSelectionSites, checkpointsToTry, selectCheckpoint, type Checkpoint, type SelectionRecord } from './train-selection.ts';
@@ -41,6 +41,7 @@ export interface TrainOptions {
   learningRate: number;
   /** GAE's λ for the policy's advantages in every training crawl (default 1). */
   gaeLambda?: number;
+  learn?: LearnedParts;
   keepRuns?: string;
   pageDecisions?: boolean;
   /** Starting weight of the yield model's prior in fresh parameters (not with --init). */
@@ -87,6 +88,7 @@ export function registerTrainCommand(program: Command): void {
       return x;
     }, 0.005)
     .option('--gae-lambda <x>', "GAE's λ for the policy's advantages (1, the default: the n-step advantage R − V; lower leans on the critic)", gaeLambdaOption('--gae-lambda'))
+    .option('--learn <parts>', `what the training crawls learn: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part stays as in --init)`, learnOption('--learn'))
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)
     .option('--prior-scale <x>', `starting weight of the yield model's prior in fresh parameters (default ${INITIAL_PRIOR_SCALE}; 0: the policy starts near uniform and learns from its rewards alone whether to follow it)`, priorScaleOption('--prior-scale'))
     .option('--no-candidate-words', "fresh parameters: the policy scores candidate queries by their features alone, not their words (hashed embeddings; bench-results/candidate-words/)")
@@ -141,6 +143,7 @@ export async function trainCommand(opts: TrainOptions) {
         seed: site.seed, allowPost: true, json: true, scale: TRAIN_SCALE, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
         ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }),
+        ...(opts.learn ? { learn: opts.learn } : {}),
         // Only the first crawl starts from fresh parameters; the rest go on from its model.
         ...(model === 'fresh' && opts.priorScale !== undefined ? { initialPriorScale: opts.priorScale } : {}),
         ...(model === 'fresh' ? { candidateWords: opts.candidateWords !== false } : {}),

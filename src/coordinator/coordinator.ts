@@ -22,6 +22,8 @@ import { A3cFormMemory } from '../strategies/a3c-memory.ts';
 import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
+import { LinkGate } from './link-gate.ts';
+import type { LinkLearningPoint } from '../policy/link-policy.ts';
 import { SiteListings, chao1Unseen, unseenShare, type ListingTally } from './unseen-records.ts';
 import { listLeaveRate } from './dry-lists.ts';
 import { mayBeAllMatches, restIsKnown, SearchFieldModel, unheldInRest } from './search-fields.ts';
@@ -111,6 +113,8 @@ export class Coordinator implements CoordinatorPort {
   private readonly episodeGain = new Map<string, number>();
   /** Explore episodes scheduled and not finished (weblog): restarts wait until none is left. */
   private readonly openExplore = new Set<string>();
+  /** Explore episodes queued and not ended, by start URL: an episode dropped unrun is known only by its URL. */
+  private readonly exploreByUrl = new Map<string, string>();
   restartsDone = 0;
   queriesIssued = 0;
   errors = 0;
@@ -119,6 +123,8 @@ export class Coordinator implements CoordinatorPort {
   readonly formsFound: Record<string, number> = {};
   /** The learned strategy's parameter server and curve (strategy a3c; set up by `preparePolicy`). */
   learner?: PolicyLearner;
+  /** Strategy a3c: the link policy deciding which surface links to follow. */
+  private linkGate?: LinkGate;
   /** Hashed words of pages that hold search forms, for the policy's state. */
   private readonly formPageTokens = new Map<string, number[]>();
   /** The text of the page each episode reported last, until its forms arrive. */
@@ -186,6 +192,7 @@ export class Coordinator implements CoordinatorPort {
         const fresh = this.store.addPage({ url: m.url, finalUrl: m.finalUrl, depth: m.depth, kind: m.kind, via: m.via, score: m.score, title: m.title, status: m.status, query: m.query, episode: m.episodeId, from: m.fromUrl, links: m.links, text: m.text });
         if (this.learner && m.text !== undefined) this.lastPageText.set(m.episodeId, `${m.title} ${m.text}`);
         if (fresh && m.kind === 'surface' && m.text) this.surfacePoolFor(m.url).addRecord([{ text: m.title, context: { tag: 'title' } }, { text: m.text, context: { tag: 'surface' } }]);
+        if (fresh && (m.via === 'link' || m.via === 'seed')) this.linkGate?.pageFetched(m.url);
         if (this.weblog && (m.via === 'seed' || m.via === 'link')) this.weblog.visit(m.url, m.fromUrl);
         return { fresh };
       }
@@ -214,6 +221,7 @@ export class Coordinator implements CoordinatorPort {
         if (fresh) {
           this.recordPoolFor(m.url).add({ url: canonicalUrl(m.url), title: m.title, text: m.text, attributes: m.attributes });
           this.gain(m.episodeId, 1);
+          this.linkGate?.recordFound(m.url);
         }
         return { fresh };
       }
@@ -221,7 +229,7 @@ export class Coordinator implements CoordinatorPort {
         return { ok: true };
       case 'error':
         this.errors++;
-        if (this.weblog && this.openExplore.delete(m.episodeId)) this.maybeRestart();
+        this.exploreEnded(m.episodeId);
         return { ok: true };
       case 'allowed':
         return this.allowed(m.url);
@@ -265,6 +273,7 @@ export class Coordinator implements CoordinatorPort {
       this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map() });
       this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed } });
       this.gain(m.episodeId, FORM_REWARD);
+      this.linkGate?.searchFormFound(form.pageUrl);
       this.schedule({ kind: 'harvest', startUrl: form.pageUrl, depth: form.depth, via: 'link', formKey: form.formKey }, true);
     }
     return { ok: true };
@@ -280,6 +289,8 @@ export class Coordinator implements CoordinatorPort {
       if (!url || this.enqueuedUrls.has(url) || this.store.hasPage(url)) continue;
       if (!this.allowed(url).allowed) continue;
       if (!this.trapGuard.admit(url)) continue;
+      // Weblog restarts re-offer links the depth limit turned away: that rule decided them, not the policy.
+      if (this.linkGate && m.episodeId !== 'restart' && !this.linkGate.decide({ url, text: link.text, depth, fromUrl: m.fromUrl })) continue;
       this.schedule({ kind: 'explore', startUrl: url, depth, via: 'link', fromUrl: m.fromUrl });
       accepted++;
     }
@@ -290,6 +301,7 @@ export class Coordinator implements CoordinatorPort {
   async preparePolicy(guide?: WorkflowGuide): Promise<void> {
     if (this.config.strategy !== 'a3c' || this.learner) return;
     this.learner = await PolicyLearner.create(this.config.policy ?? DEFAULT_POLICY, this.config.seed, guide);
+    this.linkGate = new LinkGate(this.learner.linkPolicy, this.learner.learnsLinks, this.config.seed);
   }
 
   private requireLearner(): PolicyLearner {
@@ -544,6 +556,10 @@ export class Coordinator implements CoordinatorPort {
 
   private push(a: EpisodeAssignment): void {
     if (this.weblog && a.kind === 'explore') this.openExplore.add(a.episodeId);
+    if (a.kind === 'explore') {
+      this.exploreByUrl.set(a.startUrl, a.episodeId);
+      this.linkGate?.exploreOpened(a.episodeId);
+    }
     this.enqueue(a);
   }
 
@@ -553,6 +569,8 @@ export class Coordinator implements CoordinatorPort {
 
   /** An episode attempt ended: its host's bandit arm, and (explore) a weblog result and maybe a restart. */
   private episodeEnded(m: Extract<AgentMessage, { type: 'episode-end' }>): void {
+    if (m.assignment.kind === 'explore' && this.linkGate?.exploreClosed(m.episodeId)) this.followDeferredLinks();
+    if (m.assignment.kind === 'explore') this.exploreByUrl.delete(m.assignment.startUrl);
     if (!this.hostBandit && !this.weblog) return;
     const gained = this.episodeGain.get(m.episodeId) ?? 0;
     this.episodeGain.delete(m.episodeId);
@@ -562,6 +580,46 @@ export class Coordinator implements CoordinatorPort {
       this.openExplore.delete(m.episodeId);
       this.maybeRestart();
     }
+  }
+
+  /**
+   * The crawler dropped an episode without running it (robots.txt disallows its start page):
+   * an explore episode ends there, having found nothing, as a failed one does. Without this a
+   * weblog restart or the link policy's fallback would wait for it for ever.
+   */
+  episodeDropped(url: string): void {
+    const canonical = tryCanonicalUrl(url);
+    const episodeId = canonical === null ? undefined : this.exploreByUrl.get(canonical);
+    if (episodeId !== undefined) this.exploreEnded(episodeId);
+  }
+
+  private exploreEnded(episodeId: string): void {
+    for (const [url, id] of this.exploreByUrl) if (id === episodeId) this.exploreByUrl.delete(url);
+    if (this.weblog && this.openExplore.delete(episodeId)) this.maybeRestart();
+    if (this.linkGate?.exploreClosed(episodeId)) this.followDeferredLinks();
+  }
+
+  /**
+   * Exploration has run dry: a site without a search form yet gets the links the link policy
+   * deferred (see link-gate.ts), so the policy costs pages there, never the form.
+   */
+  private followDeferredLinks(): void {
+    if (!this.linkGate || !this.budgetLeft().pages) return;
+    const links = this.linkGate.takeFallback();
+    if (!links.length) return;
+    for (const l of links) this.schedule({ kind: 'explore', startUrl: l.url, depth: l.depth, via: 'link', fromUrl: l.fromUrl });
+    this.store.trace({ action: 'follow-deferred-links', input: { links: links.length }, outcome: { scheduled: links.length } });
+  }
+
+  /**
+   * The link policy learns from this crawl's decisions (a3c, unless frozen or `learn: queries`);
+   * what it learnt, for the summary. Call once, when the crawl is over.
+   */
+  learnLinks(): { followed: number; deferred: number; fallback: number; update?: LinkLearningPoint } | undefined {
+    if (!this.linkGate || !this.learner) return undefined;
+    const stats = this.linkGate.stats();
+    if (!this.learner.learnsLinks) return stats;
+    return { ...stats, update: this.learner.linkPolicy.learn(this.linkGate.samples()) };
   }
 
   /**

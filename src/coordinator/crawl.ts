@@ -167,7 +167,13 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
       // handler. The waiting line is fed from the handlers, so a deterministic crawl (one episode
       // queued at a time) ended there, with every episode behind it unrun: on the sports site the
       // about page links /private/staff, and the crawl stopped after 41 pages and no record.
-      onSkippedRequest: feedLines,
+      // The coordinator is told too: an explore episode dropped so still counted as running, and
+      // a weblog restart or the link policy's fallback (which wait for exploration to run dry) never came.
+      onSkippedRequest: async ({ url }) => {
+        coordinator.episodeDropped(url);
+        await Promise.all(pendingAdds);
+        await feedLines();
+      },
       failedRequestHandler: async ({ request }, error) => {
         failedEpisodes++;
         const a = request.userData['assignment'] as EpisodeAssignment;

@@ -10,6 +10,7 @@ import { createRng } from '../lvs/random.ts';
 import { INITIAL_PRIOR_SCALE, initialParameters } from '../policy/network.ts';
 import { loadModel, loadOptimizer, readsCandidateWords, saveModel, saveOptimizer, type CurvePoint, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { DEFAULT_LEARNING } from '../policy/rollout-gradients.ts';
+import { LINK_POLICY_FILE, LinkPolicy, loadLinkPolicy, saveLinkPolicy } from '../policy/link-policy.ts';
 import type { PlainTensors } from '../policy/types.ts';
 import { ParameterServer } from './parameter-server.ts';
 import type { AgentMessage, PolicyParams, ReplyTo } from './messages.ts';
@@ -54,7 +55,15 @@ export interface PolicyConfig {
    * (bench-results/candidate-words/), so the default is what every earlier model did.
    */
   candidateWords?: boolean;
+  /**
+   * What a crawl that is not frozen learns: the query policy (the network) and the link policy
+   * (`all`, the default), or one of them; the other then acts greedily as loaded.
+   */
+  learn?: LearnedParts;
 }
+
+export const LEARNED_PARTS = ['all', 'queries', 'links'] as const;
+export type LearnedParts = (typeof LEARNED_PARTS)[number];
 
 export const DEFAULT_POLICY: PolicyConfig = { frozen: false, tMax: 5, learningRate: 0.003 };
 
@@ -66,6 +75,8 @@ export class PolicyLearner {
   private readonly startedFrom?: ModelManifest;
   /** The actor reads candidate queries' words: the model's own setting, or the config's for fresh parameters. */
   readonly candidateWords: boolean;
+  /** Which surface links the crawl follows: the model's, or a fresh one (it follows every link) for a model saved before there was one. */
+  readonly linkPolicy: LinkPolicy;
 
   private constructor(
     private readonly server: ParameterServer,
@@ -75,7 +86,9 @@ export class PolicyLearner {
     /** The tfjs backend in use (recorded in saved models). */
     readonly backend: string,
     loaded?: ModelManifest,
+    linkPolicy?: LinkPolicy,
   ) {
+    this.linkPolicy = linkPolicy ?? LinkPolicy.fresh();
     this.rng = createRng(seed ^ 0x5eed);
     this.startedFrom = loaded;
     this.candidateWords = loaded ? readsCandidateWords(loaded) : config.candidateWords !== false;
@@ -95,7 +108,17 @@ export class PolicyLearner {
     // Learning goes on from a model: one optimisation across crawls, not a fresh Adam each time.
     const optimizer = config.model && !config.frozen ? loadOptimizer(config.model) : undefined;
     if (optimizer) await server.restoreOptimizer(optimizer);
-    return new PolicyLearner(server, config, seed, guide, backend, loaded?.manifest);
+    return new PolicyLearner(server, config, seed, guide, backend, loaded?.manifest, config.model ? loadLinkPolicy(config.model) : undefined);
+  }
+
+  /** The query network learns in this crawl. */
+  get learnsQueries(): boolean {
+    return !this.config.frozen && this.config.learn !== 'links';
+  }
+
+  /** The link policy learns in this crawl. */
+  get learnsLinks(): boolean {
+    return !this.config.frozen && this.config.learn !== 'queries';
   }
 
   get updates(): number {
@@ -108,18 +131,18 @@ export class PolicyLearner {
 
   /** Which actor the next harvest episode runs: a WGE workflow now and then while learning, else the policy. */
   pickActor(): 'policy' | 'workflow' {
-    if (this.config.frozen || !this.guide) return 'policy';
+    if (!this.learnsQueries || !this.guide) return 'policy';
     return this.rng() < this.guide.workflowShare ? 'workflow' : 'policy';
   }
 
   params(actor: 'policy' | 'workflow' | undefined): PolicyParams {
     const { version, tensors } = this.server.parameters();
-    const replay = !this.config.frozen && actor !== 'workflow' ? this.guide?.sampleReplay(this.rng) : undefined;
+    const replay = this.learnsQueries && actor !== 'workflow' ? this.guide?.sampleReplay(this.rng) : undefined;
     const workflow = actor === 'workflow' ? this.guide?.sampleWorkflow(this.rng) : undefined;
     return {
       version,
       params: tensors,
-      frozen: this.config.frozen,
+      frozen: !this.learnsQueries,
       pageDecisions: !!this.config.pageDecisions,
       tMax: this.config.tMax,
       gamma: DEFAULT_LEARNING.gamma,
@@ -134,7 +157,7 @@ export class PolicyLearner {
   }
 
   applyGradients(m: Extract<AgentMessage, { type: 'gradients' }>): ReplyTo<typeof m> {
-    if (!this.config.frozen) this.server.apply(m.grads);
+    if (this.learnsQueries) this.server.apply(m.grads);
     const { version, tensors } = this.server.parameters();
     return { version, params: tensors };
   }
@@ -168,7 +191,9 @@ export class PolicyLearner {
       wge: !!this.guide || !!this.startedFrom?.wge,
       candidateWords: this.candidateWords,
       curve: this.curve,
+      linkPolicy: { file: LINK_POLICY_FILE, updates: this.linkPolicy.updates },
     });
+    saveLinkPolicy(dir, this.linkPolicy);
     const optimizer = await this.server.optimizerState();
     if (optimizer) saveOptimizer(dir, optimizer);
   }

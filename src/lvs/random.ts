@@ -25,3 +25,13 @@ export function drawWeighted(weights: readonly number[], rng: () => number): num
   }
   return weights.length - 1;
 }
+
+/** FNV-1a 32-bit hash of a string: a fixed, seedless draw from a name (a word's bucket, a URL's coin). */
+export function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

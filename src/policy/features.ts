@@ -3,6 +3,7 @@
  * fixed vocabulary of buckets, so a model trained on some domains reads any other domain's
  * words without a vocabulary file); everything else is a short vector of values in about [0, 1].
  */
+import { hash32 } from '../lvs/random.ts';
 
 /** Hash buckets of the token embedding. */
 export const VOCAB_BUCKETS = 1024;
@@ -80,12 +81,7 @@ const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'from', 'that', 'this',
 
 /** FNV-1a of a word, into [1, VOCAB_BUCKETS): 0 is padding. */
 export function tokenBucket(word: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) {
-    h ^= word.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return 1 + ((h >>> 0) % (VOCAB_BUCKETS - 1));
+  return 1 + (hash32(word) % (VOCAB_BUCKETS - 1));
 }
 
 /** Hashed ids of a value's words, padded with 0 to `CANDIDATE_TOKENS`. */

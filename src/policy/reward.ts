@@ -17,8 +17,8 @@
  * them: harvest rate is records per page fetched, so a broad query that pages through known
  * records must cost more than a narrow one that says the same in one page.
  * Going back to the form earns 0 (the next query earns its own); stopping a form earns 0 and
- * ends its episode. Surface pages earn nothing here: link following is not a decision of this
- * policy.
+ * ends its episode. Surface pages earn nothing here: which links to follow is the link
+ * policy's decision, with its own reward (link-policy.ts).
  */
 export interface QueryStepOutcome {
   newRecords: number;

@@ -3,6 +3,7 @@
  * page text, not a prefix), sentence splitting, IDF over a site's pages, TF-IDF vectors,
  * and the hashed TF-IDF vectors the neural agent embeds.
  */
+import { hash32 } from '../lvs/random.ts';
 
 const WORD_RE = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
@@ -90,15 +91,6 @@ export function recall(queryToks: readonly string[], pageSet: ReadonlySet<string
   return all ? have / all : 0;
 }
 
-/** FNV-1a 32-bit hash. */
-export function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** Hashed TF-IDF vector: indices into `dim` buckets with L2-normalised weights. */
 export function hashedVector(tfidf: ReadonlyMap<string, number>, dim: number): { idx: number[]; val: number[] } {

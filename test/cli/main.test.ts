@@ -41,7 +41,13 @@ describe('surfacer CLI entry', () => {
       const lambda = surfacer(...command, '--gae-lambda', '1.5');
       expect(lambda.status).not.toBe(0);
       expect(lambda.stderr).toMatch(/--gae-lambda must be a number in \[0, 1\]/);
+      const learn = surfacer(...command, '--learn', 'everything');
+      expect(learn.status).not.toBe(0);
+      expect(learn.stderr).toMatch(/--learn must be one of all, queries, links/);
     }
+    const frozenLearning = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--frozen', '--learn', 'links');
+    expect(frozenLearning.status).toBe(2);
+    expect(frozenLearning.stderr).toMatch(/a --frozen crawl learns nothing/);
     const words = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--no-candidate-words');
     expect(words.status).toBe(2);
     expect(words.stderr).toMatch(/--no-candidate-words sets fresh parameters; add --model fresh/);

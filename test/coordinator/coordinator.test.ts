@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { Coordinator, type CoordinatorConfig } from '../../src/coordinator/coord
 import { STOP_KEY, type EpisodeAssignment, type SearchFormInfo } from '../../src/coordinator/messages.ts';
 import { STOP_AFTER_ZERO_STREAK_HARVESTED } from '../../src/coordinator/policy-choices.ts';
 import { RunStore } from '../../src/store/index.ts';
+import { DEFAULT_POLICY, PolicyLearner } from '../../src/coordinator/policy-learner.ts';
+import { LINK_POLICY_FILE, loadLinkPolicy, type LinkPolicyJson } from '../../src/policy/link-policy.ts';
 
 const SITE = 'http://h.test';
 let root: string;
@@ -42,11 +44,14 @@ const searchForm = (pageUrl: string, depth: number): SearchFormInfo => ({
 });
 
 /** Runs one explore episode through the coordinator as an agent would. */
-async function explore(c: Coordinator, a: EpisodeAssignment, links: string[], opts: { form?: boolean } = {}) {
+/** Runs one explore episode through the coordinator as an agent would (links as URLs, or with their anchor text). */
+async function explore(c: Coordinator, a: EpisodeAssignment, offered: (string | { url: string; text: string })[], opts: { form?: boolean } = {}) {
+  const links = offered.map((l) => (typeof l === 'string' ? l : l.url));
+  const anchors = offered.map((l) => (typeof l === 'string' ? '' : l.text));
   await c.send({ type: 'episode-start', episodeId: a.episodeId, kind: a.kind, startUrl: a.startUrl, attempt: 0 });
   await c.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: a.startUrl, depth: a.depth, kind: 'surface', via: a.via, score: 0, title: 't', status: 200, fromUrl: a.fromUrl, links });
   await c.send({ type: 'forms', episodeId: a.episodeId, pageUrl: a.startUrl, depth: a.depth, forms: opts.form ? [{ index: 0, formType: 'search', probability: 0.9, method: 'GET' }] : [], searchForms: opts.form ? [searchForm(a.startUrl, a.depth)] : [] });
-  await c.send({ type: 'links', episodeId: a.episodeId, fromUrl: a.startUrl, depth: a.depth, links: links.map((url) => ({ url, text: '' })) });
+  await c.send({ type: 'links', episodeId: a.episodeId, fromUrl: a.startUrl, depth: a.depth, links: links.map((url, i) => ({ url, text: anchors[i]! })) });
   await c.send({ type: 'episode-end', episodeId: a.episodeId, ok: true, steps: 1, queries: 0, moreWork: false, assignment: { kind: a.kind, startUrl: a.startUrl, depth: a.depth, via: a.via, formKey: a.formKey } });
 }
 
@@ -390,5 +395,69 @@ describe('Coordinator: function words as queries', () => {
     }
     expect(asked.length).toBeGreaterThan(30);
     expect(asked.filter((t) => t === 'and' || t === 'of')).toEqual([]);
+  });
+});
+
+describe('Coordinator with the learned link policy (a3c)', () => {
+  /** A model whose link policy follows "search" anchors always and "shop" ones before the site's form is found; nothing else. */
+  async function pickyModel(): Promise<string> {
+    const dir = join(root, 'picky-model');
+    const learner = await PolicyLearner.create({ ...DEFAULT_POLICY }, 1);
+    await learner.save(dir, { domains: [] });
+    learner.dispose();
+    const json: LinkPolicyJson = { format: 'surfacer-link-policy', value: { bias: -4, 'anchor word: search': 8, 'anchor word: shop, before any search form': 8 }, updates: 1, samples: 0, curve: [] };
+    writeFileSync(join(dir, LINK_POLICY_FILE), JSON.stringify(json));
+    return dir;
+  }
+  const link = (path: string, text: string) => ({ url: `${SITE}${path}`, text });
+  const exploring = (queue: EpisodeAssignment[]) => queue.filter((a) => a.kind === 'explore').map((a) => a.startUrl);
+
+  it('follows the links the policy follows and, once the site has a search form, leaves the rest unfetched', async () => {
+    const { c, queue } = await setup({ strategy: 'a3c', maxDepth: 3, policy: { model: await pickyModel(), frozen: true, tMax: 5, learningRate: 0.003 } });
+    await c.preparePolicy();
+    c.addSeed(`${SITE}/`);
+    await explore(c, take(queue, `${SITE}/`), [link('/search', 'Search'), link('/about', 'About us'), link('/shop', 'Shop')]);
+    expect(exploring(queue)).toEqual([`${SITE}/search`, `${SITE}/shop`]);
+    await explore(c, take(queue, `${SITE}/search`), [link('/search/help', 'Help')], { form: true });
+    await explore(c, take(queue, `${SITE}/shop`), [link('/shop/sale', 'Shop sale')]);
+    // Explore ran dry with a search form found: nothing deferred is fetched; the form is harvested.
+    expect(exploring(queue)).toEqual([]);
+    expect(queue.map((a) => a.kind)).toEqual(['harvest']);
+    expect(c.learnLinks()).toEqual({ followed: 2, deferred: 3, fallback: 0 });
+  });
+
+  it('follows the deferred links of a site without a search form once exploration runs dry, and learns from what they found', async () => {
+    const model = await pickyModel();
+    const { c, queue } = await setup({ strategy: 'a3c', maxDepth: 3, policy: { model, frozen: false, learn: 'links', tMax: 5, learningRate: 0.003 } });
+    await c.preparePolicy();
+    c.addSeed(`${SITE}/`);
+    // Learning draws each link against its probability: "About" and "Contact" are σ(−4) ≈ 0.02, deferred on these URLs.
+    await explore(c, take(queue, `${SITE}/`), [link('/about', 'About'), link('/contact', 'Contact')]);
+    expect(exploring(queue).sort()).toEqual([`${SITE}/about`, `${SITE}/contact`]);
+    await explore(c, take(queue, `${SITE}/about`), [], { form: true });
+    await explore(c, take(queue, `${SITE}/contact`), [link('/contact/more', 'More')]);
+    expect(exploring(queue)).toEqual([]);
+    const learnt = c.learnLinks()!;
+    expect(learnt).toMatchObject({ followed: 0, deferred: 3, fallback: 2 });
+    // /about found the form (−1 + 20), /contact found nothing (−1); /contact/more was deferred after the form (0).
+    expect(learnt.update).toEqual({ update: 2, samples: 3, followed: 2, meanReturn: 9 });
+    expect(c.learner!.linkPolicy.probability(new Map([['bias', 1], ['anchor word: about', 1]]))).toBeGreaterThan(1 / (1 + Math.exp(4)));
+    await c.learner!.save(join(root, 'after'), { domains: [] });
+    expect(loadLinkPolicy(join(root, 'after'))!.updates).toBe(2);
+    // The query network did not learn (learn: links): its agents act greedily and send nothing.
+    expect(c.learner!.learnsQueries).toBe(false);
+    expect(c.learner!.params('policy').frozen).toBe(true);
+  });
+
+  it('counts an episode the crawler dropped unrun (robots.txt) as ended, so the fallback still comes', async () => {
+    const { c, queue } = await setup({ strategy: 'a3c', maxDepth: 3, policy: { model: await pickyModel(), frozen: true, tMax: 5, learningRate: 0.003 } });
+    await c.preparePolicy();
+    c.addSeed(`${SITE}/`);
+    await explore(c, take(queue, `${SITE}/`), [link('/private/staff', 'Staff'), link('/about', 'About')]);
+    expect(exploring(queue).sort()).toEqual([`${SITE}/about`, `${SITE}/private/staff`]);
+    take(queue, `${SITE}/private/staff`);
+    c.episodeDropped(`${SITE}/private/staff`);
+    await explore(c, take(queue, `${SITE}/about`), [link('/about/team', 'Team')]);
+    expect(exploring(queue)).toEqual([`${SITE}/about/team`]);
   });
 });

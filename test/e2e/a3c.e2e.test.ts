@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crawl, readLines, repoRoot, surfacer, tempDir } from './helpers.ts';
 import { loadModel } from '../../src/policy/checkpoint.ts';
+import { loadLinkPolicy } from '../../src/policy/link-policy.ts';
 
 // The learned strategy end to end in Chromium: agents choose queries with their copy of the
 // policy, send gradients, the coordinator applies them; with WGE some episodes follow
@@ -33,6 +34,9 @@ describe('a3c strategy (Chromium, testbed)', () => {
     const { manifest } = loadModel(join(learning.runDir, 'model'));
     expect(manifest.updates).toBe(learning.policy!.updates);
     expect(manifest.wge).toBe(true);
+    // The link policy learnt from the surface links it followed or deferred, and is saved with the network.
+    expect(learning.policy!.links!.update!.samples).toBeGreaterThan(0);
+    expect(loadLinkPolicy(join(learning.runDir, 'model'))!.updates).toBe(1);
 
     const frozen = await crawl('arts', { strategy: 'a3c', model: join(learning.runDir, 'model'), frozen: true, maxQueries: 3, maxDepth: 1, maxPages: 60, scale: 'tiny' });
     expect(frozen.totals.queriesIssued).toBeGreaterThan(0);
@@ -53,6 +57,8 @@ describe('a3c strategy (Chromium, testbed)', () => {
     expect(a.manifest.updates).toBeGreaterThan(0);
     // Bit for bit: the parameter server applied the same gradients in the same order.
     expect(readFileSync(join(dir, 'b', 'model', 'weights.bin')).equals(readFileSync(join(dir, 'a', 'model', 'weights.bin')))).toBe(true);
+    // And the link policy: its draws are fixed by the seed and each URL, its update by the decisions.
+    expect(readFileSync(join(dir, 'b', 'model', 'link-policy.json'), 'utf8')).toBe(readFileSync(join(dir, 'a', 'model', 'link-policy.json'), 'utf8'));
     const messages = (run: string) => readLines<{ action: string; msg?: { digest: string } }>(join(dir, run, 'trace.jsonl')).flatMap((x) => (x.msg ? [`${x.action} ${x.msg.digest}`] : []));
     const inA = messages('a');
     expect(inA.some((m) => m.startsWith('gradients '))).toBe(true);

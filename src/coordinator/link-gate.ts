@@ -1,0 +1,177 @@
+/**
+ * The learned link policy at work in one crawl (strategy a3c): which links of the surface
+ * pages are followed and which deferred, what following each one found, and, once the crawl is
+ * over, the return of each decision for the policy to learn from (policy/link-policy.ts).
+ *
+ * Deferred, not dropped: when no explore episode is left and a site still has no search form,
+ * its deferred links are followed (the pages they reach are gated again), so a policy that
+ * skips the way to a site's form costs pages, never the form. A link followed this way counts
+ * as followed when the policy learns: what it found is what skipping it would have lost.
+ *
+ * Each URL is decided once, the first time a page offers it; its parent is that page. The
+ * returns therefore run over a tree. A followed link whose page was never fetched (the crawl
+ * stopped first) teaches nothing and is left out. After a resume, the links of the pages read
+ * before it are offered again and decided anew; only decisions of this session are learnt.
+ */
+import { hash32 } from '../lvs/random.ts';
+import { linkFeatures, type LinkFeatures } from '../policy/link-features.ts';
+import { FORM_LINK_REWARD, LINK_GAMMA, type LinkPolicy, type LinkSample } from '../policy/link-policy.ts';
+
+export interface OfferedLink {
+  url: string;
+  text: string;
+  depth: number;
+  fromUrl: string;
+}
+
+interface Decision {
+  features: LinkFeatures;
+  followed: boolean;
+  /** The chance it had of being followed: the policy's while learning, 1 once the fallback took it or when acting greedily. */
+  propensity: number;
+  parent: string;
+}
+
+export class LinkGate {
+  private readonly decisions = new Map<string, Decision>();
+  private readonly children = new Map<string, string[]>();
+  /** What each fetched page found: −1 for the fetch, +1 per new record, FORM_LINK_REWARD per new search form. */
+  private readonly rewards = new Map<string, number>();
+  private readonly deferred = new Map<string, OfferedLink[]>();
+  private readonly searchFormHosts = new Set<string>();
+  private readonly searchFormPages = new Set<string>();
+  private readonly openExplore = new Set<string>();
+  private followedCount = 0;
+  private deferredCount = 0;
+  private fallbackCount = 0;
+
+  constructor(
+    private readonly policy: LinkPolicy,
+    /** Learning: follow by a draw against the policy's probability (fixed by seed and URL path); else greedily. */
+    private readonly learning: boolean,
+    private readonly seed: number,
+  ) {}
+
+  /** Whether to follow `link` now; a link not followed is kept for the fallback. */
+  decide(link: OfferedLink): boolean {
+    const known = this.decisions.get(link.url);
+    if (known) return known.followed;
+    const host = hostOf(link.url);
+    const features = linkFeatures({ url: link.url, text: link.text, depth: link.depth, siteHasSearchForm: this.searchFormHosts.has(host), onSearchFormPage: this.searchFormPages.has(link.fromUrl) });
+    const followed = this.policy.follows(features, this.learning ? this.coin(link.url) : undefined);
+    const chance = this.learning ? this.policy.probability(features) : followed ? 1 : 0;
+    this.decisions.set(link.url, { features, followed, propensity: followed ? chance : 1 - chance, parent: link.fromUrl });
+    if (followed) {
+      this.followedCount++;
+      this.childOf(link.fromUrl, link.url);
+    } else {
+      this.deferredCount++;
+      const list = this.deferred.get(host) ?? [];
+      list.push(link);
+      this.deferred.set(host, list);
+    }
+    return followed;
+  }
+
+  pageFetched(url: string): void {
+    this.credit(url, -1);
+  }
+
+  recordFound(url: string): void {
+    if (this.rewards.has(url)) this.credit(url, 1);
+  }
+
+  /** A search form the crawl will harvest, found on `pageUrl`. */
+  searchFormFound(pageUrl: string): void {
+    this.searchFormHosts.add(hostOf(pageUrl));
+    this.searchFormPages.add(pageUrl);
+    this.credit(pageUrl, FORM_LINK_REWARD);
+  }
+
+  exploreOpened(episodeId: string): void {
+    this.openExplore.add(episodeId);
+  }
+
+  /** An explore episode ended (or failed); true when none is left running. */
+  exploreClosed(episodeId: string): boolean {
+    return this.openExplore.delete(episodeId) && this.openExplore.size === 0;
+  }
+
+  /**
+   * The deferred links of the sites that have no search form yet, to follow now (exploration
+   * has run dry); they leave the deferred lists and count as followed.
+   */
+  takeFallback(): OfferedLink[] {
+    const out: OfferedLink[] = [];
+    for (const [host, links] of this.deferred) {
+      if (this.searchFormHosts.has(host)) continue;
+      this.deferred.delete(host);
+      for (const link of links) {
+        const d = this.decisions.get(link.url)!;
+        d.followed = true;
+        d.propensity = 1;
+        this.childOf(d.parent, link.url);
+        out.push(link);
+      }
+    }
+    this.fallbackCount += out.length;
+    return out;
+  }
+
+  stats(): { followed: number; deferred: number; fallback: number } {
+    return { followed: this.followedCount, deferred: this.deferredCount, fallback: this.fallbackCount };
+  }
+
+  /** Every decision with its return, for learning (followed links whose page was never fetched left out). */
+  samples(): LinkSample[] {
+    const memo = new Map<string, number>();
+    const returnOf = (url: string, seen: Set<string>): number => {
+      const cached = memo.get(url);
+      if (cached !== undefined) return cached;
+      seen.add(url);
+      let g = this.rewards.get(url) ?? 0;
+      for (const child of this.children.get(url) ?? []) if (!seen.has(child) && this.rewards.has(child)) g += LINK_GAMMA * Math.max(0, returnOf(child, seen));
+      memo.set(url, g);
+      return g;
+    };
+    const out: LinkSample[] = [];
+    for (const [url, d] of this.decisions) {
+      if (!d.followed) out.push({ features: d.features, followed: false, return: 0, propensity: d.propensity });
+      else if (this.rewards.has(url)) out.push({ features: d.features, followed: true, return: returnOf(url, new Set()), propensity: d.propensity });
+    }
+    return out;
+  }
+
+  /**
+   * The draw a learning crawl follows `url` by: fixed by the seed and the URL's path and query,
+   * not its origin, so a site served on another port (a testbed on port 0) draws the same.
+   */
+  private coin(url: string): number {
+    let key = url;
+    try {
+      const u = new URL(url);
+      key = `${u.pathname}${u.search}`;
+    } catch {
+      // not a URL: the whole string
+    }
+    return hash32(`${this.seed}:${key}`) / 2 ** 32;
+  }
+
+  private childOf(parent: string, url: string): void {
+    const list = this.children.get(parent) ?? [];
+    list.push(url);
+    this.children.set(parent, list);
+  }
+
+  private credit(url: string, r: number): void {
+    this.rewards.set(url, (this.rewards.get(url) ?? 0) + r);
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { LinkGate } from '../../src/coordinator/link-gate.ts';
+import { linkFeatures } from '../../src/policy/link-features.ts';
+import { LinkPolicy, type LinkPolicyJson } from '../../src/policy/link-policy.ts';
+
+const SITE = 'http://h.test';
+
+/** A policy that follows links whose anchor says "search" and, before a site's form is found, "shop"; nothing else. */
+function picky(): LinkPolicy {
+  const json: LinkPolicyJson = { format: 'surfacer-link-policy', value: { bias: -4, 'anchor word: search': 8, 'anchor word: shop, before any search form': 8 }, updates: 1, samples: 0, curve: [] };
+  return LinkPolicy.fromJSON(json);
+}
+
+const offer = (path: string, text: string, from = '/', depth = 1) => ({ url: `${SITE}${path}`, text, depth, fromUrl: `${SITE}${from}` });
+
+describe('LinkGate', () => {
+  it('follows what the policy follows, defers the rest, and decides each URL once', () => {
+    const g = new LinkGate(picky(), false, 1);
+    expect(g.decide(offer('/search', 'Search'))).toBe(true);
+    expect(g.decide(offer('/about', 'About'))).toBe(false);
+    expect(g.decide(offer('/about', 'Search (a second anchor for the same page)'))).toBe(false);
+    expect(g.stats()).toEqual({ followed: 1, deferred: 1, fallback: 0 });
+  });
+
+  it('reads the site state: a link worth following before a form is found is deferred after', () => {
+    const g = new LinkGate(picky(), false, 1);
+    expect(g.decide(offer('/shop', 'Shop'))).toBe(true);
+    g.searchFormFound(`${SITE}/shop`);
+    expect(g.decide(offer('/shop/sale', 'Shop sale', '/shop', 2))).toBe(false);
+  });
+
+  it('when exploration runs dry, hands back the deferred links of sites without a search form only', () => {
+    const g = new LinkGate(picky(), false, 1);
+    g.exploreOpened('e1');
+    g.decide(offer('/about', 'About'));
+    g.decide({ url: 'http://other.test/about', text: 'About', depth: 1, fromUrl: 'http://other.test/' });
+    g.searchFormFound('http://other.test/');
+    expect(g.exploreClosed('e2')).toBe(false);
+    expect(g.exploreClosed('e1')).toBe(true);
+    expect(g.takeFallback().map((l) => l.url)).toEqual([`${SITE}/about`]);
+    expect(g.takeFallback()).toEqual([]);
+    expect(g.stats()).toEqual({ followed: 0, deferred: 2, fallback: 1 });
+  });
+
+  it('returns over the link tree, worked by hand: page −1, form +20, record +1, γ = 0.9, losing children count 0', () => {
+    const g = new LinkGate(LinkPolicy.fresh(), false, 1);
+    // / → /alpha → /alpha/form (a search form); / → /beta → /beta/x (nothing), /beta/rec (a record); / → /gamma (never fetched); / → /d skipped.
+    for (const [path, from, depth] of [['/alpha', '/', 1], ['/beta', '/', 1], ['/gamma', '/', 1], ['/alpha/form', '/alpha', 2], ['/beta/x', '/beta', 2], ['/beta/rec', '/beta', 2]] as const) g.decide(offer(path, '', from, depth));
+    for (const p of ['/alpha', '/beta', '/alpha/form', '/beta/x', '/beta/rec']) g.pageFetched(`${SITE}${p}`);
+    g.searchFormFound(`${SITE}/alpha/form`);
+    g.recordFound(`${SITE}/beta/rec`);
+    g.recordFound(`${SITE}/never-fetched-record`);
+    const skipping = LinkPolicy.fromJSON({ format: 'surfacer-link-policy', value: { bias: -5 }, updates: 0, samples: 0, curve: [] });
+    const samples = g.samples();
+    const returnOf = (path: string, depth: number) => {
+      const keys = [...linkFeatures({ url: `${SITE}${path}`, text: '', depth, siteHasSearchForm: false, onSearchFormPage: false }).keys()].sort().join('|');
+      return samples.find((s) => [...s.features.keys()].sort().join('|') === keys)!.return;
+    };
+    expect(samples).toHaveLength(5);
+    expect(returnOf('/alpha/form', 2)).toBeCloseTo(19, 10);
+    expect(returnOf('/alpha', 1)).toBeCloseTo(-1 + 0.9 * 19, 10);
+    expect(returnOf('/beta/x', 2)).toBeCloseTo(-1, 10);
+    expect(returnOf('/beta/rec', 2)).toBeCloseTo(0, 10);
+    // /beta: its own fetch, /beta/x losing (counts 0), /beta/rec worth 0.
+    expect(returnOf('/beta', 1)).toBeCloseTo(-1, 10);
+    // A skipped link earns exactly 0.
+    const g2 = new LinkGate(skipping, false, 1);
+    expect(g2.decide(offer('/d', 'D'))).toBe(false);
+    expect(g2.samples()).toEqual([{ features: linkFeatures({ url: `${SITE}/d`, text: 'D', depth: 1, siteHasSearchForm: false, onSearchFormPage: false }), followed: false, return: 0, propensity: 1 }]);
+  });
+
+  it('while learning, draws each link by a coin fixed by the seed and the URL, not the order links come in', () => {
+    const halfway = LinkPolicy.fromJSON({ format: 'surfacer-link-policy', value: { bias: 0 }, updates: 0, samples: 0, curve: [] });
+    const urls = Array.from({ length: 60 }, (_, i) => `/page${String.fromCharCode(97 + (i % 26))}${i}`);
+    const run = (order: string[], seed: number) => {
+      const g = new LinkGate(halfway, true, seed);
+      return new Map(order.map((u) => [u, g.decide(offer(u, ''))]));
+    };
+    const a = run(urls, 3);
+    const b = run([...urls].reverse(), 3);
+    expect([...urls].map((u) => a.get(u))).toEqual([...urls].map((u) => b.get(u)));
+    const followed = [...a.values()].filter(Boolean).length;
+    expect(followed).toBeGreaterThan(15);
+    expect(followed).toBeLessThan(45);
+    const other = run(urls, 4);
+    expect([...urls].some((u) => other.get(u) !== a.get(u))).toBe(true);
+    // The same site on another port (a testbed served on port 0) draws the same.
+    const onPort = (port: number) => {
+      const g = new LinkGate(halfway, true, 3);
+      return urls.map((u) => g.decide({ url: `http://127.0.0.1:${port}${u}`, text: '', depth: 1, fromUrl: `http://127.0.0.1:${port}/` }));
+    };
+    expect(onPort(40001)).toEqual(onPort(50002));
+  });
+});
