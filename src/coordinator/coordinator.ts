@@ -111,10 +111,12 @@ export class Coordinator implements CoordinatorPort {
   weblog?: Weblog;
   /** What each running episode harvested: new records and listed records, search forms × FORM_REWARD. */
   private readonly episodeGain = new Map<string, number>();
-  /** Explore episodes scheduled and not finished (weblog): restarts wait until none is left. */
-  private readonly openExplore = new Set<string>();
-  /** Explore episodes queued and not ended, by start URL: an episode dropped unrun is known only by its URL. */
-  private readonly exploreByUrl = new Map<string, string>();
+  /**
+   * Explore episodes scheduled and not finished, with their start URLs (an episode the crawler
+   * drops unrun is known only by its URL): weblog restarts and the link policy's fallback wait
+   * until none is left.
+   */
+  private readonly openExplore = new Map<string, string>();
   restartsDone = 0;
   queriesIssued = 0;
   errors = 0;
@@ -555,11 +557,7 @@ export class Coordinator implements CoordinatorPort {
   }
 
   private push(a: EpisodeAssignment): void {
-    if (this.weblog && a.kind === 'explore') this.openExplore.add(a.episodeId);
-    if (a.kind === 'explore') {
-      this.exploreByUrl.set(a.startUrl, a.episodeId);
-      this.linkGate?.exploreOpened(a.episodeId);
-    }
+    if (a.kind === 'explore') this.openExplore.set(a.episodeId, a.startUrl);
     this.enqueue(a);
   }
 
@@ -569,17 +567,15 @@ export class Coordinator implements CoordinatorPort {
 
   /** An episode attempt ended: its host's bandit arm, and (explore) a weblog result and maybe a restart. */
   private episodeEnded(m: Extract<AgentMessage, { type: 'episode-end' }>): void {
-    if (m.assignment.kind === 'explore' && this.linkGate?.exploreClosed(m.episodeId)) this.followDeferredLinks();
-    if (m.assignment.kind === 'explore') this.exploreByUrl.delete(m.assignment.startUrl);
-    if (!this.hostBandit && !this.weblog) return;
-    const gained = this.episodeGain.get(m.episodeId) ?? 0;
-    this.episodeGain.delete(m.episodeId);
-    this.hostBandit?.record(hostOf(m.assignment.startUrl), gained > 0);
-    if (this.weblog && m.ok && m.assignment.kind === 'explore') {
-      this.weblog.result(m.assignment.startUrl, gained);
-      this.openExplore.delete(m.episodeId);
-      this.maybeRestart();
+    const explored = m.ok && m.assignment.kind === 'explore';
+    if (this.hostBandit || this.weblog) {
+      const gained = this.episodeGain.get(m.episodeId) ?? 0;
+      this.episodeGain.delete(m.episodeId);
+      this.hostBandit?.record(hostOf(m.assignment.startUrl), gained > 0);
+      if (this.weblog && explored) this.weblog.result(m.assignment.startUrl, gained);
     }
+    // A failed attempt is not the end: the retry, or the crawler's final 'error', ends it.
+    if (explored) this.exploreEnded(m.episodeId);
   }
 
   /**
@@ -589,14 +585,14 @@ export class Coordinator implements CoordinatorPort {
    */
   episodeDropped(url: string): void {
     const canonical = tryCanonicalUrl(url);
-    const episodeId = canonical === null ? undefined : this.exploreByUrl.get(canonical);
-    if (episodeId !== undefined) this.exploreEnded(episodeId);
+    for (const [episodeId, startUrl] of this.openExplore) if (startUrl === canonical) this.exploreEnded(episodeId);
   }
 
+  /** An explore episode is over: once none is left, a weblog restart and the link policy's fallback. */
   private exploreEnded(episodeId: string): void {
-    for (const [url, id] of this.exploreByUrl) if (id === episodeId) this.exploreByUrl.delete(url);
-    if (this.weblog && this.openExplore.delete(episodeId)) this.maybeRestart();
-    if (this.linkGate?.exploreClosed(episodeId)) this.followDeferredLinks();
+    if (!this.openExplore.delete(episodeId) || this.openExplore.size > 0) return;
+    this.maybeRestart();
+    this.followDeferredLinks();
   }
 
   /**

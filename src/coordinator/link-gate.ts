@@ -16,6 +16,7 @@
 import { hash32 } from '../lvs/random.ts';
 import { linkFeatures, type LinkFeatures } from '../policy/link-features.ts';
 import { FORM_LINK_REWARD, LINK_GAMMA, type LinkPolicy, type LinkSample } from '../policy/link-policy.ts';
+import { hostOf } from './host-bandit.ts';
 
 export interface OfferedLink {
   url: string;
@@ -40,7 +41,6 @@ export class LinkGate {
   private readonly deferred = new Map<string, OfferedLink[]>();
   private readonly searchFormHosts = new Set<string>();
   private readonly searchFormPages = new Set<string>();
-  private readonly openExplore = new Set<string>();
   private followedCount = 0;
   private deferredCount = 0;
   private fallbackCount = 0;
@@ -86,15 +86,6 @@ export class LinkGate {
     this.searchFormHosts.add(hostOf(pageUrl));
     this.searchFormPages.add(pageUrl);
     this.credit(pageUrl, FORM_LINK_REWARD);
-  }
-
-  exploreOpened(episodeId: string): void {
-    this.openExplore.add(episodeId);
-  }
-
-  /** An explore episode ended (or failed); true when none is left running. */
-  exploreClosed(episodeId: string): boolean {
-    return this.openExplore.delete(episodeId) && this.openExplore.size === 0;
   }
 
   /**
@@ -165,13 +156,5 @@ export class LinkGate {
 
   private credit(url: string, r: number): void {
     this.rewards.set(url, (this.rewards.get(url) ?? 0) + r);
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '';
   }
 }

@@ -118,9 +118,7 @@ export class LinkPolicy {
 
   /** The return expected of following a link with these features. */
   value(features: LinkFeatures): number {
-    let q = 0;
-    for (const [name, v] of features) q += (this.weights.get(name) ?? 0) * v;
-    return q;
+    return this.sum(features);
   }
 
   /** Follow or not: greedy (worth more than skipping) without `draw`, else a draw in [0, 1) against the probability. */
@@ -145,8 +143,10 @@ export class LinkPolicy {
     return point;
   }
 
-  private sum(features: readonly (readonly [string, number])[]): number {
-    return features.reduce((a, [name, v]) => a + (this.weights.get(name) ?? 0) * v, 0);
+  private sum(features: Iterable<readonly [string, number]>): number {
+    let q = 0;
+    for (const [name, v] of features) q += (this.weights.get(name) ?? 0) * v;
+    return q;
   }
 
   /** Moves `features`' weights so their sum moves by `delta` (spread over |φ|²). */
