@@ -4,7 +4,7 @@
  * budgets and the safety rules, and decides which episodes go into the queue next.
  */
 import { canonicalUrl, isSameSite, tryCanonicalUrl } from '../url/canonical.ts';
-import { KeywordPool, RecordPool, ValueWeights, type LvsTable } from '../lvs/index.ts';
+import { extractTerms, KeywordPool, RecordPool, ValueWeights, type LvsTable } from '../lvs/index.ts';
 import { createRng } from '../lvs/random.ts';
 import type { PageEntry, QueryEntry, RunStore } from '../store/index.ts';
 import { createStrategy, yieldClass, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyContext, type StrategyName } from '../strategies/index.ts';
@@ -193,8 +193,8 @@ export class Coordinator implements CoordinatorPort {
       case 'page': {
         const fresh = this.store.addPage({ url: m.url, finalUrl: m.finalUrl, depth: m.depth, kind: m.kind, via: m.via, score: m.score, title: m.title, status: m.status, query: m.query, episode: m.episodeId, from: m.fromUrl, links: m.links, text: m.text });
         if (this.learner && m.text !== undefined) this.lastPageText.set(m.episodeId, `${m.title} ${m.text}`);
-        if (fresh && m.kind === 'surface' && m.text) this.surfacePoolFor(m.url).addRecord([{ text: m.title, context: { tag: 'title' } }, { text: m.text, context: { tag: 'surface' } }]);
         if (fresh && (m.via === 'link' || m.via === 'seed')) this.linkGate?.pageFetched(m.url);
+        if (fresh && m.kind === 'surface' && m.text) this.addSurfaceWords(m.url, m.title, m.text);
         if (this.weblog && (m.via === 'seed' || m.via === 'link')) this.weblog.visit(m.url, m.fromUrl);
         return { fresh };
       }
@@ -467,6 +467,7 @@ export class Coordinator implements CoordinatorPort {
       fresh++;
       this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey, fromUrl: m.listedOn?.[i] }, true);
     }
+    if (form && candidate?.source === 'surface') this.linkGate?.surfaceWordsPaid(form.info.pageUrl, candidate.terms, fresh);
     const entry: QueryEntry = { key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), ...(skipped.length ? { skippedRest: skipped } : {}), failed: m.failed ?? false, error: m.error, ...(candidate?.functionWord ? { functionWord: true } : {}) };
     this.store.addQuery(entry);
     if (form) {
@@ -499,6 +500,17 @@ export class Coordinator implements CoordinatorPort {
   formHasWork(formKey: string): boolean {
     const form = this.forms.get(formKey);
     return !!form && !form.done && this.budgetLeft().queries && this.budgetLeft().pages;
+  }
+
+  /**
+   * A surface page's words go to its site's surface pool (query candidates) and, while the link
+   * policy learns, to the link gate: the records their queries find are part of the page's return.
+   */
+  private addSurfaceWords(url: string, title: string, text: string): void {
+    const titleTerms = title ? extractTerms(title) : [];
+    const textTerms = extractTerms(text);
+    this.surfacePoolFor(url).addRecord([{ text: title, terms: titleTerms, context: { tag: 'title' } }, { text, terms: textTerms, context: { tag: 'surface' } }]);
+    if (this.linkGate?.creditsWords) this.linkGate.surfaceWordsRead(url, [...titleTerms, ...textTerms].map((t) => t.term));
   }
 
   /** Words of a site's surface pages: query candidates before any record is harvested. */

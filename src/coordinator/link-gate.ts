@@ -12,10 +12,17 @@
  * returns therefore run over a tree. A followed link whose page was never fetched (the crawl
  * stopped first) teaches nothing and is left out. After a resume, the links of the pages read
  * before it are offered again and decided anew; only decisions of this session are learnt.
+ *
+ * Surface words: a query offered for words of the site's surface pages (candidate source
+ * `surface`, query-planner.ts) that finds new records credits the pages that showed those
+ * words with SURFACE_WORD_SHARE of them, split evenly. Those words exist only because the
+ * pages were read, so reading surface pages after the form is found can pay, where the records
+ * and forms on the pages alone never would. Kept only while learning: a greedy crawl needs no
+ * returns.
  */
 import { hash32 } from '../lvs/random.ts';
 import { linkFeatures, type LinkFeatures } from '../policy/link-features.ts';
-import { FORM_LINK_REWARD, LINK_GAMMA, type LinkPolicy, type LinkSample } from '../policy/link-policy.ts';
+import { FORM_LINK_REWARD, LINK_GAMMA, SURFACE_WORD_SHARE, type LinkPolicy, type LinkSample } from '../policy/link-policy.ts';
 import { hostOf } from './host-bandit.ts';
 
 export interface OfferedLink {
@@ -41,6 +48,8 @@ export class LinkGate {
   private readonly deferred = new Map<string, OfferedLink[]>();
   private readonly searchFormHosts = new Set<string>();
   private readonly searchFormPages = new Set<string>();
+  /** Per host, each word of its surface pages read via a decided link or a seed → those pages (learning crawls only). */
+  private readonly wordPages = new Map<string, Map<string, string[]>>();
   private followedCount = 0;
   private deferredCount = 0;
   private fallbackCount = 0;
@@ -79,6 +88,36 @@ export class LinkGate {
 
   recordFound(url: string): void {
     if (this.rewards.has(url)) this.credit(url, 1);
+  }
+
+  /** Whether the crawl keeps surface pages' words for their returns: only while learning. */
+  get creditsWords(): boolean {
+    return this.learning;
+  }
+
+  /** The words of a surface page just fetched (after `pageFetched`), for crediting later queries. */
+  surfaceWordsRead(url: string, words: Iterable<string>): void {
+    if (!this.learning || !this.rewards.has(url)) return;
+    const host = hostOf(url);
+    let index = this.wordPages.get(host);
+    if (!index) this.wordPages.set(host, (index = new Map()));
+    for (const w of new Set(words)) {
+      const pages = index.get(w);
+      if (!pages) index.set(w, [url]);
+      else if (pages.at(-1) !== url) pages.push(url);
+    }
+  }
+
+  /** A query offered for surface words found `records` new records on `host`'s form: the pages that showed every word share SURFACE_WORD_SHARE of them. */
+  surfaceWordsPaid(formPageUrl: string, words: readonly string[], records: number): void {
+    const index = this.wordPages.get(hostOf(formPageUrl));
+    if (!index || records <= 0 || !words.length) return;
+    let pages = index.get(words[0]!) ?? [];
+    for (const w of words.slice(1)) {
+      const other = new Set(index.get(w) ?? []);
+      pages = pages.filter((p) => other.has(p));
+    }
+    for (const p of pages) this.credit(p, (SURFACE_WORD_SHARE * records) / pages.length);
   }
 
   /** A search form the crawl will harvest, found on `pageUrl`. */

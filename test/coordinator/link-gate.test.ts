@@ -88,4 +88,33 @@ describe('LinkGate', () => {
     };
     expect(onPort(40001)).toEqual(onPort(50002));
   });
+
+  it('while learning, credits a surface-word query\'s new records to the pages that showed all its words, half of them, shared', () => {
+    const g = new LinkGate(LinkPolicy.fresh(), true, 1);
+    // Fresh policy, learning: draw against σ(2) ≈ 0.88; follow whatever it draws, and only keep what it followed.
+    const paths = ['/alpha', '/beta', '/gamma'].filter((p) => g.decide(offer(p, '')));
+    for (const p of paths) g.pageFetched(`${SITE}${p}`);
+    const words: Record<string, string[]> = { '/alpha': ['rally', 'derby'], '/beta': ['rally'], '/gamma': ['derby'] };
+    for (const p of paths) g.surfaceWordsRead(`${SITE}${p}`, words[p]!);
+    g.surfaceWordsRead(`${SITE}/never-fetched`, ['rally']);
+    g.surfaceWordsPaid(`${SITE}/search`, ['rally'], 8);
+    g.surfaceWordsPaid(`${SITE}/search`, ['rally', 'derby'], 2);
+    g.surfaceWordsPaid(`${SITE}/search`, ['unseen'], 50);
+    g.surfaceWordsPaid('http://other.test/search', ['rally'], 50);
+    const byPath = new Map(g.samples().filter((s) => s.followed).map((s) => [[...s.features.keys()].find((k) => k.startsWith('path word: ') && !k.includes(','))!, s.return]));
+    const rally = paths.filter((p) => words[p]!.includes('rally')).length;
+    const expected = (p: string) => -1 + (words[p]!.includes('rally') ? (0.5 * 8) / rally : 0) + (p === '/alpha' ? 0.5 * 2 : 0);
+    expect(paths.length).toBeGreaterThan(1);
+    for (const p of paths) expect(byPath.get(`path word: ${p.slice(1)}`)).toBeCloseTo(expected(p), 10);
+  });
+
+  it('keeps no words when acting greedily', () => {
+    const g = new LinkGate(LinkPolicy.fresh(), false, 1);
+    expect(g.creditsWords).toBe(false);
+    g.decide(offer('/a', ''));
+    g.pageFetched(`${SITE}/a`);
+    g.surfaceWordsRead(`${SITE}/a`, ['rally']);
+    g.surfaceWordsPaid(`${SITE}/search`, ['rally'], 8);
+    expect(g.samples()[0]!.return).toBe(-1);
+  });
 });
