@@ -128,6 +128,15 @@ export function gaeLambdaOption(name: string) {
   };
 }
 
+/** An Adam step size, in (0, 1) (crawl and train share the check). */
+export function learningRateOption(name: string) {
+  return (v: string) => {
+    const x = Number(v);
+    if (!(x > 0 && x < 1)) throw new InvalidArgumentError(`${name} must be a number in (0, 1)`);
+    return x;
+  };
+}
+
 /** What a learning a3c crawl learns (crawl and train share the check). */
 export function learnOption(name: string) {
   return (v: string): LearnedParts => {
@@ -185,11 +194,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
     .option('--gae-lambda <x>', "a3c: GAE's λ for the policy's advantages (1: the n-step advantage R − V; lower leans on the critic, less noise from later rewards)", gaeLambdaOption('--gae-lambda'))
     .option('--learn <parts>', `a3c without --frozen: what the crawl learns: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part acts as loaded)`, learnOption('--learn'))
-    .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', (v: string) => {
-      const x = Number(v);
-      if (!(x > 0 && x < 1)) throw new InvalidArgumentError('--learning-rate must be a number in (0, 1)');
-      return x;
-    }, DEFAULT_POLICY.learningRate)
+    .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', learningRateOption('--learning-rate'), DEFAULT_POLICY.learningRate)
     .addOption(new Option('--restarts <mode>', 'when explore runs dry, restart it from the best pages of a TD(0)-learned weblog (Palotai et al.), or off').choices(['weblog', 'off']).default('off'))
     .action(async (opts: CrawlCliOptions, command: Command) => {
       const given = new Set(Object.keys(opts).filter((k) => command.getOptionValueSource(k) === 'cli'));

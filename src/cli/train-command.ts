@@ -21,7 +21,7 @@ import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from 
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
-import { crawlCommand, gaeLambdaOption, learnOption, priorScaleOption, type CrawlCliOptions } from './crawl-command.ts';
+import { crawlCommand, gaeLambdaOption, learningRateOption, learnOption, priorScaleOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 import { checkSelectionSites, checkpointsToTry, selectCheckpoint, type Checkpoint, type SelectionRecord } from './train-selection.ts';
@@ -82,11 +82,7 @@ export function registerTrainCommand(program: Command): void {
     .option('--seed <n>', 'random seed of the first crawl (then +1 per crawl) and of fresh parameters', wholeNumber('--seed', 0), 1)
     .option('--max-queries <n>', 'query budget of each training crawl', wholeNumber('--max-queries', 1), 40)
     .option('--agents <n>', 'parallel agents per crawl', wholeNumber('--agents', 1), 4)
-    .option('--learning-rate <x>', 'Adam step size of the parameter server', (v: string) => {
-      const x = Number(v);
-      if (!(x > 0 && x < 1)) throw new InvalidArgumentError('--learning-rate must be a number in (0, 1)');
-      return x;
-    }, 0.005)
+    .option('--learning-rate <x>', 'Adam step size of the parameter server', learningRateOption('--learning-rate'), 0.005)
     .option('--gae-lambda <x>', "GAE's λ for the policy's advantages (1, the default: the n-step advantage R − V; lower leans on the critic)", gaeLambdaOption('--gae-lambda'))
     .option('--learn <parts>', `what the training crawls learn: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part stays as in --init)`, learnOption('--learn'))
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)

@@ -22,7 +22,7 @@ import { A3cFormMemory } from '../strategies/a3c-memory.ts';
 import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
-import { LinkGate } from './link-gate.ts';
+import { LinkGate, SEARCH_FORM_DRY_STREAK, type OfferedLink } from './link-gate.ts';
 import type { LinkLearningPoint } from '../policy/link-policy.ts';
 import { SiteListings, chao1Unseen, unseenShare, type ListingTally } from './unseen-records.ts';
 import { listLeaveRate } from './dry-lists.ts';
@@ -478,6 +478,7 @@ export class Coordinator implements CoordinatorPort {
       const value = form.plan.queryField ? m.values[form.plan.queryField.name] : undefined;
       if (candidate?.label && value !== undefined) this.weights.recordOutcome(candidate.label, value, { newRecords: fresh, results: m.recordLinks.length });
       form.zeroStreak = fresh > 0 ? 0 : form.zeroStreak + 1;
+      if (this.linkGate) this.followLinks(this.linkGate.searchFormRanDry(form.info.pageUrl, form.zeroStreak >= SEARCH_FORM_DRY_STREAK), 'follow-reconsidered-links');
       (form.recentNew ??= []).push(fresh);
       if (form.recentNew.length > 20) form.recentNew.shift();
       if (m.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, m.reportedTotal);
@@ -613,17 +614,21 @@ export class Coordinator implements CoordinatorPort {
    */
   private followDeferredLinks(): void {
     if (!this.linkGate || !this.budgetLeft().pages) return;
-    const links = this.linkGate.takeFallback();
+    this.followLinks(this.linkGate.takeFallback(), 'follow-deferred-links');
+  }
+
+  /** Schedules links the link gate has just let through (fallback or reconsidered), each an explore episode. */
+  private followLinks(links: readonly OfferedLink[], action: string): void {
     if (!links.length) return;
     for (const l of links) this.schedule({ kind: 'explore', startUrl: l.url, depth: l.depth, via: 'link', fromUrl: l.fromUrl });
-    this.store.trace({ action: 'follow-deferred-links', input: { links: links.length }, outcome: { scheduled: links.length } });
+    this.store.trace({ action, input: { links: links.length }, outcome: { scheduled: links.length } });
   }
 
   /**
    * The link policy learns from this crawl's decisions (a3c, unless frozen or `learn: queries`);
    * what it learnt, for the summary. Call once, when the crawl is over.
    */
-  learnLinks(): { followed: number; deferred: number; fallback: number; update?: LinkLearningPoint } | undefined {
+  learnLinks(): { followed: number; deferred: number; fallback: number; reconsidered: number; update?: LinkLearningPoint } | undefined {
     if (!this.linkGate || !this.learner) return undefined;
     const stats = this.linkGate.stats();
     if (!this.learner.learnsLinks) return stats;

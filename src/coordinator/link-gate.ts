@@ -13,6 +13,10 @@
  * stopped first) teaches nothing and is left out. After a resume, the links of the pages read
  * before it are offered again and decided anew; only decisions of this session are learnt.
  *
+ * A site whose search form has run dry (its last queries found nothing new) is a new state: its
+ * deferred links are decided again under it (`searchFormRanDry`), and the ones followed now are
+ * handed back to be read. Their pages' words are the form's next candidates.
+ *
  * Surface words: a query offered for words of the site's surface pages (candidate source
  * `surface`, query-planner.ts) that finds new records credits the pages that showed those
  * words with SURFACE_WORD_SHARE of them, split evenly. Those words exist only because the
@@ -24,6 +28,9 @@ import { hash32 } from '../lvs/random.ts';
 import { linkFeatures, type LinkFeatures } from '../policy/link-features.ts';
 import { FORM_LINK_REWARD, LINK_GAMMA, SURFACE_WORD_SHARE, type LinkPolicy, type LinkSample } from '../policy/link-policy.ts';
 import { hostOf } from './host-bandit.ts';
+
+/** A search form whose last this many queries found no new record has run dry. */
+export const SEARCH_FORM_DRY_STREAK = 3;
 
 export interface OfferedLink {
   url: string;
@@ -48,11 +55,14 @@ export class LinkGate {
   private readonly deferred = new Map<string, OfferedLink[]>();
   private readonly searchFormHosts = new Set<string>();
   private readonly searchFormPages = new Set<string>();
+  /** Hosts whose search form has run dry and not paid since. */
+  private readonly dryHosts = new Set<string>();
   /** Per host, each word of its surface pages read via a decided link or a seed → those pages (learning crawls only). */
   private readonly wordPages = new Map<string, Map<string, string[]>>();
   private followedCount = 0;
   private deferredCount = 0;
   private fallbackCount = 0;
+  private reconsideredCount = 0;
 
   constructor(
     private readonly policy: LinkPolicy,
@@ -66,10 +76,8 @@ export class LinkGate {
     const known = this.decisions.get(link.url);
     if (known) return known.followed;
     const host = hostOf(link.url);
-    const features = linkFeatures({ url: link.url, text: link.text, depth: link.depth, siteHasSearchForm: this.searchFormHosts.has(host), onSearchFormPage: this.searchFormPages.has(link.fromUrl) });
-    const followed = this.policy.follows(features, this.learning ? this.coin(link.url) : undefined);
-    const chance = this.learning ? this.policy.probability(features) : followed ? 1 : 0;
-    this.decisions.set(link.url, { features, followed, propensity: followed ? chance : 1 - chance, parent: link.fromUrl });
+    const { features, followed, propensity } = this.judge(link, host);
+    this.decisions.set(link.url, { features, followed, propensity, parent: link.fromUrl });
     if (followed) {
       this.followedCount++;
       this.childOf(link.fromUrl, link.url);
@@ -80,6 +88,49 @@ export class LinkGate {
       this.deferred.set(host, list);
     }
     return followed;
+  }
+
+  /** The policy's decision on `link` in its site's present state. */
+  private judge(link: OfferedLink, host: string): Omit<Decision, 'parent'> {
+    const siteHasSearchForm = this.searchFormHosts.has(host);
+    const dry = siteHasSearchForm && this.dryHosts.has(host);
+    const features = linkFeatures({ url: link.url, text: link.text, depth: link.depth, siteHasSearchForm, onSearchFormPage: this.searchFormPages.has(link.fromUrl), searchFormDry: dry });
+    const followed = this.policy.follows(features, this.learning ? this.coin(link.url, dry) : undefined);
+    const chance = this.learning ? this.policy.probability(features) : followed ? 1 : 0;
+    return { features, followed, propensity: followed ? chance : 1 - chance };
+  }
+
+  /**
+   * The search form on `formPageUrl` ran dry (`dry`) or paid again. On running dry, the site's
+   * deferred links are decided again in that state; those followed now leave the deferred list
+   * and come back, to be read. A link still not followed keeps its earlier decision.
+   */
+  searchFormRanDry(formPageUrl: string, dry: boolean): OfferedLink[] {
+    const host = hostOf(formPageUrl);
+    if (!dry) {
+      this.dryHosts.delete(host);
+      return [];
+    }
+    if (this.dryHosts.has(host)) return [];
+    this.dryHosts.add(host);
+    const out: OfferedLink[] = [];
+    const kept: OfferedLink[] = [];
+    for (const link of this.deferred.get(host) ?? []) {
+      const now = this.judge(link, host);
+      if (!now.followed) {
+        kept.push(link);
+        continue;
+      }
+      const d = this.decisions.get(link.url)!;
+      Object.assign(d, now);
+      this.childOf(d.parent, link.url);
+      out.push(link);
+    }
+    if (kept.length) this.deferred.set(host, kept);
+    else this.deferred.delete(host);
+    this.followedCount += out.length;
+    this.reconsideredCount += out.length;
+    return out;
   }
 
   pageFetched(url: string): void {
@@ -148,8 +199,9 @@ export class LinkGate {
     return out;
   }
 
-  stats(): { followed: number; deferred: number; fallback: number } {
-    return { followed: this.followedCount, deferred: this.deferredCount, fallback: this.fallbackCount };
+  /** Links followed when first offered or on reconsideration (`reconsidered` of them), deferred when first offered, taken by the fallback. */
+  stats(): { followed: number; deferred: number; fallback: number; reconsidered: number } {
+    return { followed: this.followedCount, deferred: this.deferredCount, fallback: this.fallbackCount, reconsidered: this.reconsideredCount };
   }
 
   /** Every decision with its return, for learning (followed links whose page was never fetched left out). */
@@ -174,9 +226,11 @@ export class LinkGate {
 
   /**
    * The draw a learning crawl follows `url` by: fixed by the seed and the URL's path and query,
-   * not its origin, so a site served on another port (a testbed on port 0) draws the same.
+   * not its origin, so a site served on another port (a testbed on port 0) draws the same. A
+   * link decided again once its site's form ran dry draws anew: with the same coin, a state the
+   * policy has not learnt yet (worth what the first decision saw) would never be explored.
    */
-  private coin(url: string): number {
+  private coin(url: string, dry: boolean): number {
     let key = url;
     try {
       const u = new URL(url);
@@ -184,7 +238,7 @@ export class LinkGate {
     } catch {
       // not a URL: the whole string
     }
-    return hash32(`${this.seed}:${key}`) / 2 ** 32;
+    return hash32(`${this.seed}:${dry ? 'dry:' : ''}${key}`) / 2 ** 32;
   }
 
   private childOf(parent: string, url: string): void {

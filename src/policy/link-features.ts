@@ -19,6 +19,11 @@ export interface LinkCandidate {
   siteHasSearchForm: boolean;
   /** The linking page itself holds a search form. */
   onSearchFormPage: boolean;
+  /**
+   * The site's search form has run dry: its last queries found no new record (the words it
+   * has to ask do not fit the site). The surface pages' words are then what the form lacks.
+   */
+  searchFormDry?: boolean;
 }
 
 export type LinkFeatures = Map<string, number>;
@@ -34,6 +39,7 @@ export function linkFeatures(link: LinkCandidate): LinkFeatures {
   f.set(formState, 1);
   f.set(`depth ${Math.min(link.depth, MAX_DEPTH_FEATURE)}`, 1);
   if (link.onSearchFormPage) f.set('on a search form page', 1);
+  if (link.siteHasSearchForm && link.searchFormDry) f.set('its search form has run dry', 1);
   let url: URL | undefined;
   try {
     url = new URL(link.url);

@@ -423,7 +423,7 @@ describe('Coordinator with the learned link policy (a3c)', () => {
     // Explore ran dry with a search form found: nothing deferred is fetched; the form is harvested.
     expect(exploring(queue)).toEqual([]);
     expect(queue.map((a) => a.kind)).toEqual(['harvest']);
-    expect(c.learnLinks()).toEqual({ followed: 2, deferred: 3, fallback: 0 });
+    expect(c.learnLinks()).toEqual({ followed: 2, deferred: 3, fallback: 0, reconsidered: 0 });
   });
 
   it('follows the deferred links of a site without a search form once exploration runs dry, and learns from what they found', async () => {
@@ -447,6 +447,31 @@ describe('Coordinator with the learned link policy (a3c)', () => {
     // The query network did not learn (learn: links): its agents act greedily and send nothing.
     expect(c.learner!.learnsQueries).toBe(false);
     expect(c.learner!.params('policy').frozen).toBe(true);
+  });
+
+  it('reads the deferred links its policy follows once the site\'s search form has run dry (three queries with nothing new)', async () => {
+    const dir = join(root, 'dry-model');
+    const learner = await PolicyLearner.create({ ...DEFAULT_POLICY }, 1);
+    await learner.save(dir, { domains: [] });
+    learner.dispose();
+    const json: LinkPolicyJson = { format: 'surfacer-link-policy', value: { bias: -4, 'anchor word: search': 8, 'its search form has run dry': 6 }, updates: 1, samples: 0, curve: [] };
+    writeFileSync(join(dir, LINK_POLICY_FILE), JSON.stringify(json));
+    const { c, queue } = await setup({ strategy: 'a3c', maxDepth: 3, patience: 10, policy: { model: dir, frozen: true, tMax: 5, learningRate: 0.003 } });
+    await c.preparePolicy();
+    c.addSeed(`${SITE}/`);
+    await explore(c, take(queue, `${SITE}/`), [link('/search', 'Search'), link('/topics', 'Topics')]);
+    await explore(c, take(queue, `${SITE}/search`), [], { form: true });
+    expect(exploring(queue)).toEqual([]);
+    const formKey = `${SITE}/search#form0`;
+    const answer = (i: number, recordLinks: string[]) => c.send({ type: 'query-result', episodeId: 'h', formKey, queryKey: `${formKey}|q${i}`, values: { q: `w${i}` }, terms: [`w${i}`], resultPages: 1, recordLinks, complete: true, failed: recordLinks.length === 0 });
+    await answer(1, []);
+    await answer(2, [`${SITE}/r/1`]);
+    await answer(3, []);
+    await answer(4, []);
+    expect(exploring(queue)).toEqual([]);
+    await answer(5, []);
+    expect(exploring(queue)).toEqual([`${SITE}/topics`]);
+    expect(c.learnLinks()).toEqual({ followed: 2, deferred: 1, fallback: 0, reconsidered: 1 });
   });
 
   it('counts an episode the crawler dropped unrun (robots.txt) as ended, so the fallback still comes', async () => {

@@ -19,7 +19,7 @@ describe('LinkGate', () => {
     expect(g.decide(offer('/search', 'Search'))).toBe(true);
     expect(g.decide(offer('/about', 'About'))).toBe(false);
     expect(g.decide(offer('/about', 'Search (a second anchor for the same page)'))).toBe(false);
-    expect(g.stats()).toEqual({ followed: 1, deferred: 1, fallback: 0 });
+    expect(g.stats()).toEqual({ followed: 1, deferred: 1, fallback: 0, reconsidered: 0 });
   });
 
   it('reads the site state: a link worth following before a form is found is deferred after', () => {
@@ -36,7 +36,7 @@ describe('LinkGate', () => {
     g.searchFormFound('http://other.test/');
     expect(g.takeFallback().map((l) => l.url)).toEqual([`${SITE}/about`]);
     expect(g.takeFallback()).toEqual([]);
-    expect(g.stats()).toEqual({ followed: 0, deferred: 2, fallback: 1 });
+    expect(g.stats()).toEqual({ followed: 0, deferred: 2, fallback: 1, reconsidered: 0 });
   });
 
   it('returns over the link tree, worked by hand: page −1, form +20, record +1, γ = 0.9, losing children count 0', () => {
@@ -116,5 +116,32 @@ describe('LinkGate', () => {
     g.surfaceWordsRead(`${SITE}/a`, ['rally']);
     g.surfaceWordsPaid(`${SITE}/search`, ['rally'], 8);
     expect(g.samples()[0]!.return).toBe(-1);
+  });
+
+  it('decides a site\'s deferred links again once its search form runs dry, and new links in that state until it pays', () => {
+    // Follows a link after the form only while the form is dry, and only if its anchor says "topics".
+    const policy = LinkPolicy.fromJSON({ format: 'surfacer-link-policy', value: { bias: -4, 'anchor word: search': 8, 'its search form has run dry': 2, 'anchor word: topics': 3 }, updates: 1, samples: 0, curve: [] });
+    const g = new LinkGate(policy, false, 1);
+    expect(g.decide(offer('/search', 'Search'))).toBe(true);
+    g.searchFormFound(`${SITE}/search`);
+    expect(g.decide(offer('/topics', 'Topics'))).toBe(false);
+    expect(g.decide(offer('/about', 'About'))).toBe(false);
+    expect(g.decide({ url: 'http://other.test/topics', text: 'Topics', depth: 1, fromUrl: 'http://other.test/' })).toBe(false);
+    expect(g.searchFormRanDry(`${SITE}/search`, false)).toEqual([]);
+    expect(g.searchFormRanDry(`${SITE}/search`, true).map((l) => l.url)).toEqual([`${SITE}/topics`]);
+    // Dry already: nothing new to decide.
+    expect(g.searchFormRanDry(`${SITE}/search`, true)).toEqual([]);
+    expect(g.decide(offer('/topics/rally', 'Topics: rally', '/topics', 2))).toBe(true);
+    g.searchFormRanDry(`${SITE}/search`, false);
+    expect(g.decide(offer('/topics/derby', 'Topics: derby', '/topics', 2))).toBe(false);
+    expect(g.stats()).toEqual({ followed: 3, deferred: 4, fallback: 0, reconsidered: 1 });
+    // The reconsidered link learns in the state it was followed in.
+    g.pageFetched(`${SITE}/topics`);
+    const topics = g.samples().find((s) => s.features.has('path word: topics') && s.features.get('depth 1'))!;
+    expect(topics.followed).toBe(true);
+    expect(topics.features.has('its search form has run dry')).toBe(true);
+    expect(topics.return).toBe(-1);
+    // The fallback never takes a site with a form; the other site's link is still deferred for it.
+    expect(g.takeFallback().map((l) => l.url)).toEqual(['http://other.test/topics']);
   });
 });

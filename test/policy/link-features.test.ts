@@ -32,6 +32,13 @@ describe('linkFeatures', () => {
     expect(after.has('anchor word: music, before any search form')).toBe(false);
   });
 
+  it('says when the site\'s search form has run dry, and only once a site has one', () => {
+    const dry = linkFeatures({ url: 'http://h.test/topics', text: 'Topics', depth: 1, siteHasSearchForm: true, onSearchFormPage: false, searchFormDry: true });
+    expect(dry.get('its search form has run dry')).toBe(1);
+    expect(linkFeatures({ url: 'http://h.test/topics', text: 'Topics', depth: 1, siteHasSearchForm: true, onSearchFormPage: false }).has('its search form has run dry')).toBe(false);
+    expect(linkFeatures({ url: 'http://h.test/topics', text: 'Topics', depth: 1, siteHasSearchForm: false, onSearchFormPage: false, searchFormDry: true }).has('its search form has run dry')).toBe(false);
+  });
+
   it('keeps numbers out of the words but says the path has one; query keys, no anchor, deep links', () => {
     const f = linkFeatures({ url: 'http://h.test/entry?id=1234', text: '', depth: 9, siteHasSearchForm: true, onSearchFormPage: false });
     expect(f.has('path has a number')).toBe(true);
