@@ -22,7 +22,7 @@ import { A3cFormMemory } from '../strategies/a3c-memory.ts';
 import { STOP_KEY } from './messages.ts';
 import { HostBandit, hostOf } from './host-bandit.ts';
 import { FORM_REWARD, Weblog } from './weblog.ts';
-import { LinkGate, SEARCH_FORM_DRY_STREAK, type OfferedLink } from './link-gate.ts';
+import { LinkGate, searchFormIsDry, type OfferedLink } from './link-gate.ts';
 import type { LinkLearningPoint } from '../policy/link-policy.ts';
 import { SiteListings, chao1Unseen, unseenShare, type ListingTally } from './unseen-records.ts';
 import { listLeaveRate } from './dry-lists.ts';
@@ -478,7 +478,7 @@ export class Coordinator implements CoordinatorPort {
       const value = form.plan.queryField ? m.values[form.plan.queryField.name] : undefined;
       if (candidate?.label && value !== undefined) this.weights.recordOutcome(candidate.label, value, { newRecords: fresh, results: m.recordLinks.length });
       form.zeroStreak = fresh > 0 ? 0 : form.zeroStreak + 1;
-      if (this.linkGate) this.followLinks(this.linkGate.searchFormRanDry(form.info.pageUrl, form.zeroStreak >= SEARCH_FORM_DRY_STREAK), 'follow-reconsidered-links');
+      if (this.linkGate) this.followLinks(this.linkGate.searchFormRanDry(form.info.pageUrl, searchFormIsDry(form.zeroStreak, this.listings.get(new URL(form.info.pageUrl).host))), 'follow-reconsidered-links');
       (form.recentNew ??= []).push(fresh);
       if (form.recentNew.length > 20) form.recentNew.shift();
       if (m.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, m.reportedTotal);

@@ -13,9 +13,10 @@
  * stopped first) teaches nothing and is left out. After a resume, the links of the pages read
  * before it are offered again and decided anew; only decisions of this session are learnt.
  *
- * A site whose search form has run dry (its last queries found nothing new) is a new state: its
- * deferred links are decided again under it (`searchFormRanDry`), and the ones followed now are
- * handed back to be read. Their pages' words are the form's next candidates.
+ * A site whose search form has run dry (its last queries found nothing new while much of the
+ * site is estimated unseen, `searchFormIsDry`) is a new state: its deferred links are decided
+ * again under it (`searchFormRanDry`), and the ones followed now are handed back to be read.
+ * Their pages' words are the form's next candidates.
  *
  * Surface words: a query offered for words of the site's surface pages (candidate source
  * `surface`, query-planner.ts) that finds new records credits the pages that showed those
@@ -28,9 +29,21 @@ import { hash32 } from '../lvs/random.ts';
 import { linkFeatures, type LinkFeatures } from '../policy/link-features.ts';
 import { FORM_LINK_REWARD, LINK_GAMMA, SURFACE_WORD_SHARE, type LinkPolicy, type LinkSample } from '../policy/link-policy.ts';
 import { hostOf } from './host-bandit.ts';
+import { unseenShare, type ListingCounts } from './unseen-records.ts';
 
-/** A search form whose last this many queries found no new record has run dry. */
+/** A search form whose last this many queries found no new record has run dry… */
 export const SEARCH_FORM_DRY_STREAK = 3;
+/** …while the site's records no list has shown are estimated at this share of those listed or more (none listed: all unseen). */
+const DRY_UNSEEN_SHARE = 0.25;
+
+/**
+ * Whether a site's search form has run dry with much of the site unseen: the words it is asked
+ * do not fit the site. A form that runs dry once nearly every record has been listed again has
+ * simply found them all, and reading more of the surface would not help it.
+ */
+export function searchFormIsDry(zeroStreak: number, listing: ListingCounts | undefined): boolean {
+  return zeroStreak >= SEARCH_FORM_DRY_STREAK && (!listing || listing.distinct === 0 || unseenShare(listing) >= DRY_UNSEEN_SHARE);
+}
 
 export interface OfferedLink {
   url: string;
