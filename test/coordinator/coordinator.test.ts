@@ -449,7 +449,7 @@ describe('Coordinator with the learned link policy (a3c)', () => {
     expect(c.learner!.params('policy').frozen).toBe(true);
   });
 
-  it('reads the deferred links its policy follows once the site\'s search form has run dry (three queries with nothing new)', async () => {
+  it('reads the deferred links its policy follows once the site\'s search form has run dry (three queries with nothing new, much of the site unseen)', async () => {
     const dir = join(root, 'dry-model');
     const learner = await PolicyLearner.create({ ...DEFAULT_POLICY }, 1);
     await learner.save(dir, { domains: [] });
@@ -465,7 +465,8 @@ describe('Coordinator with the learned link policy (a3c)', () => {
     const formKey = `${SITE}/search#form0`;
     const answer = (i: number, recordLinks: string[]) => c.send({ type: 'query-result', episodeId: 'h', formKey, queryKey: `${formKey}|q${i}`, values: { q: `w${i}` }, terms: [`w${i}`], resultPages: 1, recordLinks, complete: true, failed: recordLinks.length === 0 });
     await answer(1, []);
-    await answer(2, [`${SITE}/r/1`]);
+    // Four records met once each: Chao1 expects six more unseen, so the site is mostly unseen.
+    await answer(2, [1, 2, 3, 4].map((i) => `${SITE}/r/${i}`));
     await answer(3, []);
     await answer(4, []);
     expect(exploring(queue)).toEqual([]);

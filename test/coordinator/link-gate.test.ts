@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkGate } from '../../src/coordinator/link-gate.ts';
+import { LinkGate, searchFormIsDry } from '../../src/coordinator/link-gate.ts';
 import { linkFeatures } from '../../src/policy/link-features.ts';
 import { LinkPolicy, type LinkPolicyJson } from '../../src/policy/link-policy.ts';
 
@@ -143,5 +143,15 @@ describe('LinkGate', () => {
     expect(topics.return).toBe(-1);
     // The fallback never takes a site with a form; the other site's link is still deferred for it.
     expect(g.takeFallback().map((l) => l.url)).toEqual(['http://other.test/topics']);
+  });
+
+  it('counts a form as dry after three queries with nothing new, unless nearly every record has been listed again', () => {
+    expect(searchFormIsDry(2, undefined)).toBe(false);
+    expect(searchFormIsDry(3, undefined)).toBe(true);
+    expect(searchFormIsDry(3, { distinct: 0, once: 0, twice: 0 })).toBe(true);
+    // 40 records, 20 met once and 10 twice: Chao1 ≈ 17 unseen, 43 % of those listed.
+    expect(searchFormIsDry(3, { distinct: 40, once: 20, twice: 10 })).toBe(true);
+    // 300 records, 3 met once: ≈ 0 unseen. The form has found them all.
+    expect(searchFormIsDry(5, { distinct: 300, once: 3, twice: 40 })).toBe(false);
   });
 });
