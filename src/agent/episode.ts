@@ -133,6 +133,7 @@ async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPo
       const answer = await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: read.pages, recordLinks: read.recordLinks, listedOn: read.listedOn, reportedTotal: read.reportedTotal, complete: read.complete, ...(read.skippedKnownRest ? { skippedKnownRest: true } : {}), failed });
       // A policy that decides pages observed every page read on its own (then this covers only a query whose first page could not be read); otherwise the query earns all its pages.
       actor?.observe({ newRecords: answer.newRecords, results: read.recordLinks.length, resultPages: read.pages, failed });
+      if (answer.yieldTurn) return { steps, queries, moreWork: true };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await port.send({ type: 'query-result', episodeId: a.episodeId, formKey: a.formKey!, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 0, recordLinks: [], failed: true, error: message });

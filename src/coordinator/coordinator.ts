@@ -445,7 +445,7 @@ export class Coordinator implements CoordinatorPort {
     form.fields.observe(terms, addCanonical(new Set(), recordLinks), complete, this.recordPoolFor(form.info.pageUrl));
   }
 
-  private onQueryResult(m: Extract<AgentMessage, { type: 'query-result' }>): { newRecords: number } {
+  private onQueryResult(m: Extract<AgentMessage, { type: 'query-result' }>): { newRecords: number; yieldTurn?: boolean } {
     const form = this.forms.get(m.formKey);
     // A list whose known rest was skipped counts that rest as listed, so capture–recapture and
     // Chao1 see the recaptures a full reading would have shown (else the site looks bigger).
@@ -459,6 +459,7 @@ export class Coordinator implements CoordinatorPort {
       if (m.error === undefined) this.learnSearchFields(form, m.values, m.recordLinks, m.complete ?? false, candidate?.functionWord === true);
     }
     let fresh = 0;
+    let yieldTurn = false;
     this.listings.add([...m.recordLinks, ...skipped]);
     for (const [i, link] of m.recordLinks.entries()) {
       const url = this.newRecordUrl(link);
@@ -478,7 +479,8 @@ export class Coordinator implements CoordinatorPort {
       const value = form.plan.queryField ? m.values[form.plan.queryField.name] : undefined;
       if (candidate?.label && value !== undefined) this.weights.recordOutcome(candidate.label, value, { newRecords: fresh, results: m.recordLinks.length });
       form.zeroStreak = fresh > 0 ? 0 : form.zeroStreak + 1;
-      if (this.linkGate) this.followLinks(this.linkGate.searchFormRanDry(form.info.pageUrl, searchFormIsDry(form.zeroStreak, this.listings.get(new URL(form.info.pageUrl).host))), 'follow-reconsidered-links');
+      // A form run dry waits for the surface pages its site's policy now reads: their words are what it lacks.
+      if (this.linkGate) yieldTurn = this.followLinks(this.linkGate.searchFormRanDry(form.info.pageUrl, searchFormIsDry(form.zeroStreak, this.listings.get(new URL(form.info.pageUrl).host))), 'follow-reconsidered-links') > 0;
       (form.recentNew ??= []).push(fresh);
       if (form.recentNew.length > 20) form.recentNew.shift();
       if (m.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, m.reportedTotal);
@@ -488,7 +490,7 @@ export class Coordinator implements CoordinatorPort {
         this.weblog?.result(form.info.pageUrl, fresh);
       }
     }
-    return { newRecords: fresh };
+    return yieldTurn ? { newRecords: fresh, yieldTurn } : { newRecords: fresh };
   }
 
   /** The canonical URL of a listed record link the crawl has neither harvested nor scheduled, and may fetch; else null. */
@@ -617,11 +619,14 @@ export class Coordinator implements CoordinatorPort {
     this.followLinks(this.linkGate.takeFallback(), 'follow-deferred-links');
   }
 
-  /** Schedules links the link gate has just let through (fallback or reconsidered), each an explore episode. */
-  private followLinks(links: readonly OfferedLink[], action: string): void {
-    if (!links.length) return;
+  /** Schedules links the link gate has just let through (fallback or reconsidered), each an explore episode; how many were new. */
+  private followLinks(links: readonly OfferedLink[], action: string): number {
+    if (!links.length) return 0;
+    const before = this.openExplore.size;
     for (const l of links) this.schedule({ kind: 'explore', startUrl: l.url, depth: l.depth, via: 'link', fromUrl: l.fromUrl });
-    this.store.trace({ action, input: { links: links.length }, outcome: { scheduled: links.length } });
+    const scheduled = this.openExplore.size - before;
+    this.store.trace({ action, input: { links: links.length }, outcome: { scheduled } });
+    return scheduled;
   }
 
   /**

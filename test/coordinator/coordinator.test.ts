@@ -468,10 +468,12 @@ describe('Coordinator with the learned link policy (a3c)', () => {
     // Four records met once each: Chao1 expects six more unseen, so the site is mostly unseen.
     await answer(2, [1, 2, 3, 4].map((i) => `${SITE}/r/${i}`));
     await answer(3, []);
-    await answer(4, []);
+    expect(await answer(4, [])).toEqual({ newRecords: 0 });
     expect(exploring(queue)).toEqual([]);
-    await answer(5, []);
+    // The harvest episode ends and its form waits behind the pages it now reads.
+    expect(await answer(5, [])).toEqual({ newRecords: 0, yieldTurn: true });
     expect(exploring(queue)).toEqual([`${SITE}/topics`]);
+    expect(await answer(6, [])).toEqual({ newRecords: 0 });
     expect(c.learnLinks()).toEqual({ followed: 2, deferred: 1, fallback: 0, reconsidered: 1 });
   });
 
