@@ -25,6 +25,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface CrawlCliOptions {
   domain: string;
+  /** The domain whose LVS table fills the forms (default: `domain`). */
+  lvsDomain?: string;
   seeds?: string[];
   strategy: string;
   agents: number;
@@ -150,6 +152,7 @@ export function registerCrawlCommand(program: Command): void {
     .command('crawl')
     .description('crawl one ODP domain (by default its built-in testbed site) and write the run directory and report')
     .option('--domain <domain>', `ODP domain: ${LVS_DOMAINS.join(', ')} (required unless --from-trace or --resume)`)
+    .option('--lvs-domain <domain>', "fill forms from this domain's LVS table instead of --domain's: a table whose words do not fit the site (how `train --foreign-tables` teaches the link policy what a form run dry needs)")
     .option('--seeds <fileOrUrl...>', 'seed URLs or seed files (default: seeds/<domain>.txt)')
     .addOption(new Option('--strategy <name>', 'query strategy').choices([...STRATEGY_NAMES]).default('adaptive'))
     .option('--agents <n>', 'parallel agents (browser pages)', positiveInt('--agents'), 4)
@@ -242,6 +245,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
   if (opts.resume && !opts.domain) opts = { ...opts, domain: readRunState(opts.resume).manifest.domain };
   if (!opts.domain) throw new UserError('--domain is required (or --from-trace <trace>, or --resume <dir>)');
   if (!(LVS_DOMAINS as readonly string[]).includes(opts.domain)) throw new UserError(`unknown domain "${opts.domain}"; one of: ${LVS_DOMAINS.join(', ')}`);
+  if (opts.lvsDomain !== undefined && !(LVS_DOMAINS as readonly string[]).includes(opts.lvsDomain)) throw new UserError(`unknown --lvs-domain "${opts.lvsDomain}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (!isStrategyName(opts.strategy)) throw new UserError(`unknown strategy "${opts.strategy}"`);
   if (opts.agents < 1) throw new UserError('--agents must be at least 1');
   // Only the learned policy is offered choices, and they are written with the messages.
@@ -316,7 +320,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       const { runCrawl } = await import('../coordinator/crawl.ts');
       outcome = await runCrawl({
         config,
-        table: loadLvsTable(opts.domain),
+        table: loadLvsTable(opts.lvsDomain ?? opts.domain),
         store,
         seeds: urls,
         agents: opts.agents,

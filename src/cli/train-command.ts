@@ -44,6 +44,8 @@ export interface TrainOptions {
   learn?: LearnedParts;
   keepRuns?: string;
   pageDecisions?: boolean;
+  /** Every other training crawl fills its forms from another training domain's table (`foreignTable`). */
+  foreignTables?: boolean;
   /** Starting weight of the yield model's prior in fresh parameters (not with --init). */
   priorScale?: number;
   /** Fresh parameters read candidate queries' words (default true; false not with --init). */
@@ -78,6 +80,7 @@ export function registerTrainCommand(program: Command): void {
     .requiredOption('--out <dir>', 'model directory to write (e.g. models/<name>)')
     .option('--wge', 'workflow-guided exploration from the demonstrations (default)', true)
     .option('--no-wge', 'no workflow-guided exploration')
+    .option('--foreign-tables', "every other training crawl fills its forms from the next training domain's LVS table (crawl --lvs-domain): forms whose words do not fit their site, which run dry, so the link policy learns what reading more of the site brings them", false)
     .option('--demos <dir>', 'demonstrations for --wge (default: demos/)')
     .option('--seed <n>', 'random seed of the first crawl (then +1 per crawl) and of fresh parameters', wholeNumber('--seed', 0), 1)
     .option('--max-queries <n>', 'query budget of each training crawl', wholeNumber('--max-queries', 1), 40)
@@ -140,6 +143,7 @@ export async function trainCommand(opts: TrainOptions) {
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
         ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }),
         ...(opts.learn ? { learn: opts.learn } : {}),
+        ...(opts.foreignTables ? { lvsDomain: foreignTable(domains, i) } : {}),
         // Only the first crawl starts from fresh parameters; the rest go on from its model.
         ...(model === 'fresh' && opts.priorScale !== undefined ? { initialPriorScale: opts.priorScale } : {}),
         ...(model === 'fresh' ? { candidateWords: opts.candidateWords !== false } : {}),
@@ -148,8 +152,8 @@ export async function trainCommand(opts: TrainOptions) {
       const fresh = summary.policy!.curve.slice(curveBefore);
       curveBefore = summary.policy!.curve.length;
       episodes += fresh.length;
-      crawls.push({ domain, runDir: summary.runDir, coverage: summary.coverage, queries: summary.totals.queriesIssued, episodes: fresh.length, meanReward: fresh.length ? fresh.reduce((s, c) => s + c.reward, 0) / fresh.length : 0, wallSeconds: summary.wallSeconds });
-      process.stderr.write(`surfacer train: ${domain}: ${fresh.length} episodes (total ${episodes}/${opts.episodes}), coverage ${summary.coverage?.toFixed(3) ?? '-'}, ${summary.wallSeconds.toFixed(0)} s\n`);
+      crawls.push({ domain, ...(crawl.lvsDomain ? { lvsDomain: crawl.lvsDomain } : {}), runDir: summary.runDir, coverage: summary.coverage, queries: summary.totals.queriesIssued, episodes: fresh.length, meanReward: fresh.length ? fresh.reduce((s, c) => s + c.reward, 0) / fresh.length : 0, wallSeconds: summary.wallSeconds });
+      process.stderr.write(`surfacer train: ${domain}${crawl.lvsDomain ? ` (${crawl.lvsDomain}'s table)` : ''}: ${fresh.length} episodes (total ${episodes}/${opts.episodes}), coverage ${summary.coverage?.toFixed(3) ?? '-'}, ${summary.wallSeconds.toFixed(0)} s\n`);
       model = join(summary.runDir, 'model');
       checkpoints.push({ afterCrawls: i + 1, dir: model });
       if (fresh.length === 0 && i >= domains.length) throw new Error('training crawls ran no harvest episode: no search form was harvested');
@@ -183,6 +187,19 @@ export function trainingSite(domains: readonly string[], seed: number, i: number
   return { domain: domains[i % domains.length]!, seed: seed + i, scale: TRAIN_SCALE };
 }
 
+/**
+ * `--foreign-tables`: the table training crawl `i` fills its forms from. Every other domain of a
+ * round (the first, third, … in the first round; the second, fourth, … in the next, so each
+ * domain gets both) takes the next domain's table; the rest their own. With one domain there is
+ * no other table.
+ */
+export function foreignTable(domains: readonly string[], i: number): string | undefined {
+  const n = domains.length;
+  const domain = i % n;
+  if (n < 2 || (domain + Math.floor(i / n)) % 2 === 1) return undefined;
+  return domains[(domain + 1) % n];
+}
+
 /** The sites of the first round (each domain once), which every training crawls: known before it starts. */
 export function firstRoundSites(domains: readonly string[], seed: number): TrainedSite[] {
   return domains.map((_, i) => trainingSite(domains, seed, i));
@@ -206,7 +223,7 @@ async function saveFreshParameters(opts: TrainOptions, dir: string): Promise<voi
   await learner.save(dir, { domains: [] });
 }
 
-type TrainCrawl = { domain: string; runDir: string; coverage?: number; queries: number; episodes: number; meanReward: number; wallSeconds: number };
+type TrainCrawl = { domain: string; /** The domain whose table filled the forms, when not `domain`'s (`--foreign-tables`). */ lvsDomain?: string; runDir: string; coverage?: number; queries: number; episodes: number; meanReward: number; wallSeconds: number };
 
 /**
  * The result `train` prints, read back from the model it wrote. Updates and curve are the

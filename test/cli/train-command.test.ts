@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { trainCommand, type TrainOptions } from '../../src/cli/train-command.ts';
+import { foreignTable, trainCommand, type TrainOptions } from '../../src/cli/train-command.ts';
 import { loadModel } from '../../src/policy/checkpoint.ts';
 import { initialParameters } from '../../src/policy/network.ts';
 import type { PlainTensors } from '../../src/policy/types.ts';
@@ -49,5 +49,17 @@ describe('train --episodes 0', () => {
     // Nor a site the model given with --init trained on (the one shipped until stop 54 crawled games at seed 4).
     await expect(trainCommand(options(join(dir, 'g'), { episodes: 5, domains: ['games'], init: 'bench-results/checkpoint-selection/shipped-before', selectSeeds: [4] }))).rejects.toThrow(/--select-seeds: the model trains on games \(seed 4\)/);
     for (const d of ['a', 'b', 'c', 'd']) expect(() => loadModel(join(dir, d))).toThrow(/no policy model/);
+  });
+});
+
+describe('train --foreign-tables', () => {
+  it("gives every other crawl the next domain's table, and each domain both kinds over two rounds", () => {
+    const domains = ['arts', 'business', 'computers'];
+    const tables = Array.from({ length: 6 }, (_, i) => foreignTable(domains, i));
+    // Crawl i is of domain i mod 3: arts at 0 (business's) and 3 (own), business at 1 (own) and 4 (computers'), computers at 2 (arts') and 5 (own).
+    expect(tables).toEqual(['business', undefined, 'arts', undefined, 'computers', undefined]);
+    const ten = ['arts', 'business', 'computers', 'games', 'health', 'reference', 'regional', 'science', 'shopping', 'kids-and-teens'];
+    expect(ten.map((_, i) => foreignTable(ten, i))).toEqual(['business', undefined, 'games', undefined, 'reference', undefined, 'science', undefined, 'kids-and-teens', undefined]);
+    expect(foreignTable(['arts'], 1)).toBeUndefined();
   });
 });
