@@ -399,13 +399,13 @@ describe('Coordinator: function words as queries', () => {
 });
 
 describe('Coordinator with the learned link policy (a3c)', () => {
-  /** A model whose link policy follows "search" anchors always and "shop" ones before the site's form is found; nothing else. */
-  async function pickyModel(): Promise<string> {
-    const dir = join(root, 'picky-model');
+  /** A model whose link policy has these value weights (by default: follows "search" anchors always and "shop" ones before the site's form is found; nothing else). */
+  async function pickyModel(name = 'picky-model', value: Record<string, number> = { bias: -4, 'anchor word: search': 8, 'anchor word: shop, before any search form': 8 }): Promise<string> {
+    const dir = join(root, name);
     const learner = await PolicyLearner.create({ ...DEFAULT_POLICY }, 1);
     await learner.save(dir, { domains: [] });
     learner.dispose();
-    const json: LinkPolicyJson = { format: 'surfacer-link-policy', value: { bias: -4, 'anchor word: search': 8, 'anchor word: shop, before any search form': 8 }, updates: 1, samples: 0, curve: [] };
+    const json: LinkPolicyJson = { format: 'surfacer-link-policy', value, updates: 1, samples: 0, curve: [] };
     writeFileSync(join(dir, LINK_POLICY_FILE), JSON.stringify(json));
     return dir;
   }
@@ -450,12 +450,7 @@ describe('Coordinator with the learned link policy (a3c)', () => {
   });
 
   it('reads the deferred links its policy follows once the site\'s search form has run dry (three queries with nothing new, much of the site unseen)', async () => {
-    const dir = join(root, 'dry-model');
-    const learner = await PolicyLearner.create({ ...DEFAULT_POLICY }, 1);
-    await learner.save(dir, { domains: [] });
-    learner.dispose();
-    const json: LinkPolicyJson = { format: 'surfacer-link-policy', value: { bias: -4, 'anchor word: search': 8, 'its search form has run dry': 6 }, updates: 1, samples: 0, curve: [] };
-    writeFileSync(join(dir, LINK_POLICY_FILE), JSON.stringify(json));
+    const dir = await pickyModel('dry-model', { bias: -4, 'anchor word: search': 8, 'its search form has run dry': 6 });
     const { c, queue } = await setup({ strategy: 'a3c', maxDepth: 3, patience: 10, policy: { model: dir, frozen: true, tMax: 5, learningRate: 0.003 } });
     await c.preparePolicy();
     c.addSeed(`${SITE}/`);
