@@ -74,6 +74,8 @@ export interface CrawlCliOptions {
   /** a3c: GAE's λ for the policy term's advantages (default 1: the n-step advantage). */
   gaeLambda?: number;
   learn?: LearnedParts;
+  /** a3c learning links: the share of a surface-word query's new records its pages earn (default 0). */
+  surfaceWordCredit?: number;
   learningRate?: number;
   pageDecisions?: boolean;
   /** a3c: dry queries in a row after which the policy may leave a form. */
@@ -139,6 +141,15 @@ export function learningRateOption(name: string) {
   };
 }
 
+/** A share in [0, 1] (crawl and train share the check). */
+export function surfaceWordCreditOption(name: string) {
+  return (v: string) => {
+    const x = Number(v);
+    if (!(v.trim() !== '' && x >= 0 && x <= 1)) throw new InvalidArgumentError(`${name} must be a number in [0, 1]`);
+    return x;
+  };
+}
+
 /** What a learning a3c crawl learns (crawl and train share the check). */
 export function learnOption(name: string) {
   return (v: string): LearnedParts => {
@@ -198,6 +209,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--gae-lambda <x>', "a3c: GAE's λ for the policy's advantages (1: the n-step advantage R − V; lower leans on the critic, less noise from later rewards)", gaeLambdaOption('--gae-lambda'))
     .option('--learn <parts>', `a3c without --frozen: what the crawl learns: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part acts as loaded)`, learnOption('--learn'))
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', learningRateOption('--learning-rate'), DEFAULT_POLICY.learningRate)
+    .option('--surface-word-credit <share>', 'a3c learning links: this share of the new records of a query offered for surface words goes to the pages that showed them, in the link policy\'s returns (default 0: none)', surfaceWordCreditOption('--surface-word-credit'))
     .addOption(new Option('--restarts <mode>', 'when explore runs dry, restart it from the best pages of a TD(0)-learned weblog (Palotai et al.), or off').choices(['weblog', 'off']).default('off'))
     .action(async (opts: CrawlCliOptions, command: Command) => {
       const given = new Set(Object.keys(opts).filter((k) => command.getOptionValueSource(k) === 'cli'));
@@ -295,7 +307,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       traceMessages: opts.traceMessages !== false,
       ...(opts.traceChoices ? { traceChoices: true } : {}),
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }) } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.surfaceWordCredit ? { surfaceWordShare: opts.surfaceWordCredit } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }) } : undefined,
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
       recordsFirst: !!opts.recordsFirst,
@@ -356,6 +368,7 @@ function policyModel(opts: CrawlCliOptions): string | undefined {
   if (model && opts.initialPriorScale !== undefined) throw new UserError(`--initial-prior-scale sets fresh parameters; add --model fresh (the model at ${model} keeps its own prior weight)`);
   if (model && opts.candidateWords === false) throw new UserError(`--no-candidate-words sets fresh parameters; add --model fresh (the model at ${model} keeps the inputs it was trained with)`);
   if (opts.frozen && opts.learn) throw new UserError('--learn says what a learning crawl learns; a --frozen crawl learns nothing');
+  if (opts.frozen && opts.surfaceWordCredit) throw new UserError('--surface-word-credit shapes what a learning crawl learns; a --frozen crawl learns nothing');
   return model;
 }
 

@@ -21,7 +21,7 @@ import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from 
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
-import { crawlCommand, gaeLambdaOption, learningRateOption, learnOption, priorScaleOption, type CrawlCliOptions } from './crawl-command.ts';
+import { crawlCommand, gaeLambdaOption, learningRateOption, learnOption, priorScaleOption, surfaceWordCreditOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 import { checkSelectionSites, checkpointsToTry, selectCheckpoint, type Checkpoint, type SelectionRecord } from './train-selection.ts';
@@ -44,6 +44,8 @@ export interface TrainOptions {
   learn?: LearnedParts;
   keepRuns?: string;
   pageDecisions?: boolean;
+  /** The share of a surface-word query's new records its pages earn in the link policy's returns (crawl --surface-word-credit). */
+  surfaceWordCredit?: number;
   /** Every other training crawl fills its forms from another training domain's table (`foreignTable`). */
   foreignTables?: boolean;
   /** Starting weight of the yield model's prior in fresh parameters (not with --init). */
@@ -80,6 +82,7 @@ export function registerTrainCommand(program: Command): void {
     .requiredOption('--out <dir>', 'model directory to write (e.g. models/<name>)')
     .option('--wge', 'workflow-guided exploration from the demonstrations (default)', true)
     .option('--no-wge', 'no workflow-guided exploration')
+    .option('--surface-word-credit <share>', "the training crawls' link policy credits the pages that showed a surface-word query's words with this share of its new records (crawl --surface-word-credit; default 0)", surfaceWordCreditOption('--surface-word-credit'))
     .option('--foreign-tables', "every other training crawl fills its forms from the next training domain's LVS table (crawl --lvs-domain): forms whose words do not fit their site, which run dry, so the link policy learns what reading more of the site brings them", false)
     .option('--demos <dir>', 'demonstrations for --wge (default: demos/)')
     .option('--seed <n>', 'random seed of the first crawl (then +1 per crawl) and of fresh parameters', wholeNumber('--seed', 0), 1)
@@ -144,6 +147,7 @@ export async function trainCommand(opts: TrainOptions) {
         ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }),
         ...(opts.learn ? { learn: opts.learn } : {}),
         ...(opts.foreignTables ? { lvsDomain: foreignTable(domains, i) } : {}),
+        ...(opts.surfaceWordCredit ? { surfaceWordCredit: opts.surfaceWordCredit } : {}),
         // Only the first crawl starts from fresh parameters; the rest go on from its model.
         ...(model === 'fresh' && opts.priorScale !== undefined ? { initialPriorScale: opts.priorScale } : {}),
         ...(model === 'fresh' ? { candidateWords: opts.candidateWords !== false } : {}),

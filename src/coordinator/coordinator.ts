@@ -303,7 +303,7 @@ export class Coordinator implements CoordinatorPort {
   async preparePolicy(guide?: WorkflowGuide): Promise<void> {
     if (this.config.strategy !== 'a3c' || this.learner) return;
     this.learner = await PolicyLearner.create(this.config.policy ?? DEFAULT_POLICY, this.config.seed, guide);
-    this.linkGate = new LinkGate(this.learner.linkPolicy, this.learner.learnsLinks, this.config.seed);
+    this.linkGate = new LinkGate(this.learner.linkPolicy, this.learner.learnsLinks, this.config.seed, this.learner.config.surfaceWordShare ?? 0);
   }
 
   private requireLearner(): PolicyLearner {

@@ -18,16 +18,19 @@
  * again under it (`searchFormRanDry`), and the ones followed now are handed back to be read.
  * Their pages' words are the form's next candidates.
  *
- * Surface words: a query offered for words of the site's surface pages (candidate source
- * `surface`, query-planner.ts) that finds new records credits the pages that showed those
- * words with SURFACE_WORD_SHARE of them, split evenly. Those words exist only because the
- * pages were read, so reading surface pages after the form is found can pay, where the records
- * and forms on the pages alone never would. Kept only while learning: a greedy crawl needs no
+ * Surface words (optional, `wordShare` > 0, `--surface-word-credit`): a query offered for words
+ * of the site's surface pages (candidate source `surface`, query-planner.ts) that finds new
+ * records credits the pages that showed those words with that share of them, split evenly.
+ * Those words exist only because the pages were read, so reading surface pages after the form
+ * is found can pay, where the records and forms on the pages alone never would. But most of
+ * those records another query would have found too: at 0.5 a training learnt to read every
+ * surface page, and the harvest rate fell back to what reading all of them gives
+ * (bench-results/dry-forms/). Off by default. Kept only while learning: a greedy crawl needs no
  * returns.
  */
 import { hash32 } from '../lvs/random.ts';
 import { linkFeatures, type LinkFeatures } from '../policy/link-features.ts';
-import { FORM_LINK_REWARD, LINK_GAMMA, SURFACE_WORD_SHARE, type LinkPolicy, type LinkSample } from '../policy/link-policy.ts';
+import { FORM_LINK_REWARD, LINK_GAMMA, type LinkPolicy, type LinkSample } from '../policy/link-policy.ts';
 import { hostOf } from './host-bandit.ts';
 import { unseenShare, type ListingCounts } from './unseen-records.ts';
 
@@ -82,6 +85,8 @@ export class LinkGate {
     /** Learning: follow by a draw against the policy's probability (fixed by seed and URL path); else greedily. */
     private readonly learning: boolean,
     private readonly seed: number,
+    /** The share of a surface-word query's new records its pages earn (0: none; see the file's comment). */
+    private readonly wordShare = 0,
   ) {}
 
   /** Whether to follow `link` now; a link not followed is kept for the fallback. */
@@ -156,12 +161,12 @@ export class LinkGate {
 
   /** Whether the crawl keeps surface pages' words for their returns: only while learning. */
   get creditsWords(): boolean {
-    return this.learning;
+    return this.learning && this.wordShare > 0;
   }
 
   /** The words of a surface page just fetched (after `pageFetched`), for crediting later queries. */
   surfaceWordsRead(url: string, words: Iterable<string>): void {
-    if (!this.learning || !this.rewards.has(url)) return;
+    if (!this.creditsWords || !this.rewards.has(url)) return;
     const host = hostOf(url);
     let index = this.wordPages.get(host);
     if (!index) this.wordPages.set(host, (index = new Map()));
@@ -172,7 +177,7 @@ export class LinkGate {
     }
   }
 
-  /** A query offered for surface words found `records` new records on `host`'s form: the pages that showed every word share SURFACE_WORD_SHARE of them. */
+  /** A query offered for surface words found `records` new records on the site of `formPageUrl`: the pages that showed every word share `wordShare` of them. */
   surfaceWordsPaid(formPageUrl: string, words: readonly string[], records: number): void {
     const index = this.wordPages.get(hostOf(formPageUrl));
     if (!index || records <= 0 || !words.length) return;
@@ -181,7 +186,7 @@ export class LinkGate {
       const other = new Set(index.get(w) ?? []);
       pages = pages.filter((p) => other.has(p));
     }
-    for (const p of pages) this.credit(p, (SURFACE_WORD_SHARE * records) / pages.length);
+    for (const p of pages) this.credit(p, (this.wordShare * records) / pages.length);
   }
 
   /** A search form the crawl will harvest, found on `pageUrl`. */

@@ -60,6 +60,13 @@ export interface PolicyConfig {
    * (`all`, the default), or one of them; the other then acts greedily as loaded.
    */
   learn?: LearnedParts;
+  /**
+   * The share of a surface-word query's new records that the pages showing its words earn in the
+   * link policy's returns (coordinator/link-gate.ts); 0 or absent: none, the reward the shipped
+   * link policy learnt from. At 0.5 a training learnt to read every surface page
+   * (bench-results/dry-forms/).
+   */
+  surfaceWordShare?: number;
 }
 
 export const LEARNED_PARTS = ['all', 'queries', 'links'] as const;

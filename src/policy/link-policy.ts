@@ -8,8 +8,8 @@
  *   r(page) = −1                      the page is fetched
  *           + 1 per new record on it  (a featured record linked from the surface)
  *           + FORM_LINK_REWARD per new search form on it
- *           + SURFACE_WORD_SHARE × the new records of queries offered for its words, shared among
- *             the pages that showed them (coordinator/link-gate.ts)
+ *           + (optionally, `--surface-word-credit s`) s × the new records of queries offered for
+ *             its words, shared among the pages that showed them (coordinator/link-gate.ts)
  *   G(link) = r(page) + γ · Σ max(0, G(child))   over the links followed from the page
  *
  * A child with a negative return adds nothing: a link is worth what the best choices below it
@@ -52,13 +52,7 @@ export const LINK_POLICY_FORMAT = 'surfacer-link-policy';
 
 /** A search form is worth this many pages: it opens the hidden records, which no link reaches. */
 export const FORM_LINK_REWARD = 20;
-/**
- * The share of the new records a query offered for surface words found that goes to the pages
- * showing those words: half, since without them the form would have been asked something else,
- * which finds records too (at first, mostly table values that list nothing on a site whose
- * vocabulary the table lacks).
- */
-export const SURFACE_WORD_SHARE = 0.5;
+
 export const LINK_GAMMA = 0.9;
 /** What a fresh policy expects of following any link: enough to follow it. */
 const FRESH_VALUE = 1;

@@ -90,7 +90,7 @@ describe('LinkGate', () => {
   });
 
   it('while learning, credits a surface-word query\'s new records to the pages that showed all its words, half of them, shared', () => {
-    const g = new LinkGate(LinkPolicy.fresh(), true, 1);
+    const g = new LinkGate(LinkPolicy.fresh(), true, 1, 0.5);
     // Fresh policy, learning: draw against σ(2) ≈ 0.88; follow whatever it draws, and only keep what it followed.
     const paths = ['/alpha', '/beta', '/gamma'].filter((p) => g.decide(offer(p, '')));
     for (const p of paths) g.pageFetched(`${SITE}${p}`);
@@ -108,14 +108,15 @@ describe('LinkGate', () => {
     for (const p of paths) expect(byPath.get(`path word: ${p.slice(1)}`)).toBeCloseTo(expected(p), 10);
   });
 
-  it('keeps no words when acting greedily', () => {
-    const g = new LinkGate(LinkPolicy.fresh(), false, 1);
-    expect(g.creditsWords).toBe(false);
-    g.decide(offer('/a', ''));
-    g.pageFetched(`${SITE}/a`);
-    g.surfaceWordsRead(`${SITE}/a`, ['rally']);
-    g.surfaceWordsPaid(`${SITE}/search`, ['rally'], 8);
-    expect(g.samples()[0]!.return).toBe(-1);
+  it('keeps no words when acting greedily, or without a share to credit', () => {
+    for (const g of [new LinkGate(LinkPolicy.fresh(), false, 1, 0.5), new LinkGate(LinkPolicy.fresh(), true, 1)]) {
+      expect(g.creditsWords).toBe(false);
+      g.decide(offer('/alpha', ''));
+      g.pageFetched(`${SITE}/alpha`);
+      g.surfaceWordsRead(`${SITE}/alpha`, ['rally']);
+      g.surfaceWordsPaid(`${SITE}/search`, ['rally'], 8);
+      expect(g.samples().filter((s) => s.followed).map((s) => s.return)).toEqual(g.samples().some((s) => s.followed) ? [-1] : []);
+    }
   });
 
   it('decides a site\'s deferred links again once its search form runs dry, and new links in that state until it pays', () => {

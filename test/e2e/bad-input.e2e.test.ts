@@ -70,6 +70,7 @@ describe('crawl: bad input', { timeout: 120_000 }, () => {
   it('an unknown domain, and a resume of a directory that is not a run', async () => {
     expectCleanFailure(await surfacer(['crawl', '--domain', 'cooking']), /unknown domain "cooking"/);
     expectCleanFailure(await surfacer(['crawl', '--domain', 'arts', '--lvs-domain', 'cooking']), /unknown --lvs-domain "cooking"/);
+    expectCleanFailure(await surfacer(['crawl', '--domain', 'arts', '--strategy', 'a3c', '--frozen', '--surface-word-credit', '0.5']), /a --frozen crawl learns nothing/);
     const dir = tempDir('bad');
     expectCleanFailure(await surfacer(['crawl', '--domain', 'arts', '--resume', dir]), /is not a Surfacer run directory/);
   });
