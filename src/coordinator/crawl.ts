@@ -4,7 +4,7 @@
  * support are used as they are), and every request is one episode that an agent runs in the
  * page Crawlee opened. The coordinator decides what goes into the queue.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Configuration, RequestQueue, log as crawleeLog, LogLevel } from '@crawlee/core';
 import { MemoryStorage } from '@crawlee/memory-storage';
@@ -61,6 +61,7 @@ export const SYSTEM_INFO_INTERVAL_MS = 10_000;
 export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   crawleeLog.setLevel(process.env['SURFACER_DEBUG'] ? LogLevel.DEBUG : LogLevel.ERROR);
   const started = Date.now();
+  if (opts.resume) removeDeadFileLocks(join(opts.store.dir, 'crawlee'));
   const storage = new MemoryStorage({ localDataDirectory: join(opts.store.dir, 'crawlee'), persistStorage: true, writeMetadata: false });
   const crawleeConfig = new Configuration({ storageClient: storage, purgeOnStart: false, persistStorage: true, systemInfoIntervalMillis: SYSTEM_INFO_INTERVAL_MS });
   const queue = await RequestQueue.open('episodes', { config: crawleeConfig, storageClient: storage });
@@ -198,6 +199,23 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   }
   if (stoppedBy === 'finished' && !coordinator.budgetLeft().queries) stoppedBy = 'query-budget';
   return { coordinator, stoppedBy, wallSeconds: (Date.now() - started) / 1000, episodes, failedEpisodes };
+}
+
+/**
+ * Crawlee's file storage locks each file it writes with a `<file>.lock` directory
+ * (proper-lockfile), which a killed crawl leaves behind. It counts as stale only 10 s after its
+ * last touch, and Crawlee's retries wait about that long in all: a resume started at once, on a
+ * busy machine, failed with "Lock file is already being held". The run store has already refused
+ * a directory a live process holds (RunStore.resume), so every such lock left is dead.
+ */
+export function removeDeadFileLocks(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const path = join(dir, entry.name);
+    if (entry.name.endsWith('.lock')) rmSync(path, { recursive: true, force: true });
+    else removeDeadFileLocks(path);
+  }
 }
 
 /**

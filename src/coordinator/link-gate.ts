@@ -35,7 +35,7 @@ import { hostOf } from './host-bandit.ts';
 import { unseenShare, type ListingCounts } from './unseen-records.ts';
 
 /** A search form whose last this many queries found no new record has run dry… */
-export const SEARCH_FORM_DRY_STREAK = 3;
+const SEARCH_FORM_DRY_STREAK = 3;
 /** …while the site's records no list has shown are estimated at this share of those listed or more (none listed: all unseen). */
 const DRY_UNSEEN_SHARE = 0.25;
 
