@@ -123,8 +123,8 @@ export function priorScaleOption(name: string) {
   };
 }
 
-/** GAE's λ for the actor's advantages, in [0, 1] (crawl and train share the check). */
-export function gaeLambdaOption(name: string) {
+/** A number in [0, 1]: GAE's λ, the surface-word credit (crawl and train share the check). */
+export function unitIntervalOption(name: string) {
   return (v: string) => {
     const x = Number(v);
     if (!(v.trim() !== '' && x >= 0 && x <= 1)) throw new InvalidArgumentError(`${name} must be a number in [0, 1]`);
@@ -137,15 +137,6 @@ export function learningRateOption(name: string) {
   return (v: string) => {
     const x = Number(v);
     if (!(x > 0 && x < 1)) throw new InvalidArgumentError(`${name} must be a number in (0, 1)`);
-    return x;
-  };
-}
-
-/** A share in [0, 1] (crawl and train share the check). */
-export function surfaceWordCreditOption(name: string) {
-  return (v: string) => {
-    const x = Number(v);
-    if (!(v.trim() !== '' && x >= 0 && x <= 1)) throw new InvalidArgumentError(`${name} must be a number in [0, 1]`);
     return x;
   };
 }
@@ -206,10 +197,10 @@ export function registerCrawlCommand(program: Command): void {
     .option('--no-candidate-words', "a3c with --model fresh: the policy scores candidate queries by their features alone, not their words; a model keeps the setting it was trained with")
     .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
-    .option('--gae-lambda <x>', "a3c: GAE's λ for the policy's advantages (1: the n-step advantage R − V; lower leans on the critic, less noise from later rewards)", gaeLambdaOption('--gae-lambda'))
+    .option('--gae-lambda <x>', "a3c: GAE's λ for the policy's advantages (1: the n-step advantage R − V; lower leans on the critic, less noise from later rewards)", unitIntervalOption('--gae-lambda'))
     .option('--learn <parts>', `a3c without --frozen: what the crawl learns: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part acts as loaded)`, learnOption('--learn'))
     .option('--learning-rate <x>', 'a3c: Adam step size of the parameter server', learningRateOption('--learning-rate'), DEFAULT_POLICY.learningRate)
-    .option('--surface-word-credit <share>', 'a3c learning links: this share of the new records of a query offered for surface words goes to the pages that showed them, in the link policy\'s returns (default 0: none)', surfaceWordCreditOption('--surface-word-credit'))
+    .option('--surface-word-credit <share>', 'a3c learning links: this share of the new records of a query offered for surface words goes to the pages that showed them, in the link policy\'s returns (default 0: none)', unitIntervalOption('--surface-word-credit'))
     .addOption(new Option('--restarts <mode>', 'when explore runs dry, restart it from the best pages of a TD(0)-learned weblog (Palotai et al.), or off').choices(['weblog', 'off']).default('off'))
     .action(async (opts: CrawlCliOptions, command: Command) => {
       const given = new Set(Object.keys(opts).filter((k) => command.getOptionValueSource(k) === 'cli'));

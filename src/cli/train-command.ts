@@ -21,7 +21,7 @@ import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from 
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
-import { crawlCommand, gaeLambdaOption, learningRateOption, learnOption, priorScaleOption, surfaceWordCreditOption, type CrawlCliOptions } from './crawl-command.ts';
+import { crawlCommand, learningRateOption, learnOption, priorScaleOption, unitIntervalOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 import { checkSelectionSites, checkpointsToTry, selectCheckpoint, type Checkpoint, type SelectionRecord } from './train-selection.ts';
@@ -82,14 +82,14 @@ export function registerTrainCommand(program: Command): void {
     .requiredOption('--out <dir>', 'model directory to write (e.g. models/<name>)')
     .option('--wge', 'workflow-guided exploration from the demonstrations (default)', true)
     .option('--no-wge', 'no workflow-guided exploration')
-    .option('--surface-word-credit <share>', "the training crawls' link policy credits the pages that showed a surface-word query's words with this share of its new records (crawl --surface-word-credit; default 0)", surfaceWordCreditOption('--surface-word-credit'))
+    .option('--surface-word-credit <share>', "the training crawls' link policy credits the pages that showed a surface-word query's words with this share of its new records (crawl --surface-word-credit; default 0)", unitIntervalOption('--surface-word-credit'))
     .option('--foreign-tables', "every other training crawl fills its forms from the next training domain's LVS table (crawl --lvs-domain): forms whose words do not fit their site, which run dry, so the link policy learns what reading more of the site brings them", false)
     .option('--demos <dir>', 'demonstrations for --wge (default: demos/)')
     .option('--seed <n>', 'random seed of the first crawl (then +1 per crawl) and of fresh parameters', wholeNumber('--seed', 0), 1)
     .option('--max-queries <n>', 'query budget of each training crawl', wholeNumber('--max-queries', 1), 40)
     .option('--agents <n>', 'parallel agents per crawl', wholeNumber('--agents', 1), 4)
     .option('--learning-rate <x>', 'Adam step size of the parameter server', learningRateOption('--learning-rate'), 0.005)
-    .option('--gae-lambda <x>', "GAE's λ for the policy's advantages (1, the default: the n-step advantage R − V; lower leans on the critic)", gaeLambdaOption('--gae-lambda'))
+    .option('--gae-lambda <x>', "GAE's λ for the policy's advantages (1, the default: the n-step advantage R − V; lower leans on the critic)", unitIntervalOption('--gae-lambda'))
     .option('--learn <parts>', `what the training crawls learn: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part stays as in --init)`, learnOption('--learn'))
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)
     .option('--prior-scale <x>', `starting weight of the yield model's prior in fresh parameters (default ${INITIAL_PRIOR_SCALE}; 0: the policy starts near uniform and learns from its rewards alone whether to follow it)`, priorScaleOption('--prior-scale'))
