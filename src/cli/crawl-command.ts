@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { LVS_DOMAINS, loadLvsTable } from '../lvs/index.ts';
+import { LVS_DOMAINS, isLvsDomain, loadLvsTable } from '../lvs/index.ts';
 import { RunStore, TraceFileError, defaultRunDir, readRunStart, traceFileOf } from '../store/index.ts';
 import { runProvenance, type RunProvenance } from './provenance.ts';
 import { STRATEGY_NAMES, isStrategyName, type StrategyName } from '../strategies/index.ts';
@@ -247,8 +247,8 @@ export function optionsFromTrace(opts: CrawlCliOptions, given: ReadonlySet<strin
 export async function crawlCommand(opts: CrawlCliOptions) {
   if (opts.resume && !opts.domain) opts = { ...opts, domain: readRunState(opts.resume).manifest.domain };
   if (!opts.domain) throw new UserError('--domain is required (or --from-trace <trace>, or --resume <dir>)');
-  if (!(LVS_DOMAINS as readonly string[]).includes(opts.domain)) throw new UserError(`unknown domain "${opts.domain}"; one of: ${LVS_DOMAINS.join(', ')}`);
-  if (opts.lvsDomain !== undefined && !(LVS_DOMAINS as readonly string[]).includes(opts.lvsDomain)) throw new UserError(`unknown --lvs-domain "${opts.lvsDomain}"; one of: ${LVS_DOMAINS.join(', ')}`);
+  if (!isLvsDomain(opts.domain)) throw new UserError(`unknown domain "${opts.domain}"; one of: ${LVS_DOMAINS.join(', ')}`);
+  if (opts.lvsDomain !== undefined && !isLvsDomain(opts.lvsDomain)) throw new UserError(`unknown --lvs-domain "${opts.lvsDomain}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (!isStrategyName(opts.strategy)) throw new UserError(`unknown strategy "${opts.strategy}"`);
   if (opts.agents < 1) throw new UserError('--agents must be at least 1');
   // Only the learned policy is offered choices, and they are written with the messages.

@@ -16,7 +16,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { LVS_DOMAINS } from '../lvs/index.ts';
+import { LVS_DOMAINS, isLvsDomain } from '../lvs/index.ts';
 import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from '../coordinator/policy-learner.ts';
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
@@ -118,7 +118,7 @@ export async function trainCommand(opts: TrainOptions) {
   if (opts.episodes === 0) return untrainedModel(opts);
   if (!opts.domains?.length) throw new UserError('--domains needs at least one domain');
   const domains = opts.domains;
-  for (const d of domains) if (!(LVS_DOMAINS as readonly string[]).includes(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
+  for (const d of domains) if (!isLvsDomain(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (opts.selectSeeds) {
     if (!opts.selectSeeds.length) throw new UserError('--select-seeds needs at least one seed');
     checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);

@@ -380,7 +380,7 @@ export class Coordinator implements CoordinatorPort {
   /** A form's unissued queries and the evidence every strategy (and the learned policy) weighs them by. */
   private queryContext(form: FormState) {
     const pool = this.recordPoolFor(form.info.pageUrl);
-    const listing = this.listings.get(new URL(form.info.pageUrl).host);
+    const listing = this.siteListing(form.info.pageUrl);
     const corpus = corpusView(pool, form.fields, listing);
     const all = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl), functionWords: pool.functionWords }, form.issued, corpus.documentFrequency);
     const candidates = withoutPrematureRefinements(withoutIgnoredFunctionWords(all, form.answers), form.answers);
@@ -426,7 +426,7 @@ export class Coordinator implements CoordinatorPort {
     }
     // The best query's efficiency costs a pass over every candidate: only a policy deciding pages weighs it.
     const bestQueryEfficiency = this.config.policy?.pageDecisions ? this.bestQueryEfficiency(m.formKey) : undefined;
-    const leaveRate = form && listLeaveRate({ zeroStreak: form.zeroStreak, listing: this.listings.get(new URL(form.info.pageUrl).host), crawlRate: this.harvestRate(), unheldInRest: unheld, after: this.config.skipDryListsAfter });
+    const leaveRate = form && listLeaveRate({ zeroStreak: form.zeroStreak, listing: this.siteListing(form.info.pageUrl), crawlRate: this.harvestRate(), unheldInRest: unheld, after: this.config.skipDryListsAfter });
     return { newToCrawl, bestQueryEfficiency, ...(restKnown === undefined ? {} : { restKnown }), ...(leaveRate === undefined ? {} : { leaveRate }) };
   }
 
@@ -480,7 +480,7 @@ export class Coordinator implements CoordinatorPort {
       if (candidate?.label && value !== undefined) this.weights.recordOutcome(candidate.label, value, { newRecords: fresh, results: m.recordLinks.length });
       form.zeroStreak = fresh > 0 ? 0 : form.zeroStreak + 1;
       // A form run dry waits for the surface pages its site's policy now reads: their words are what it lacks.
-      if (this.linkGate) yieldTurn = this.followLinks(this.linkGate.searchFormRanDry(form.info.pageUrl, searchFormIsDry(form.zeroStreak, this.listings.get(new URL(form.info.pageUrl).host))), 'follow-reconsidered-links') > 0;
+      if (this.linkGate) yieldTurn = this.followLinks(this.linkGate.searchFormRanDry(form.info.pageUrl, searchFormIsDry(form.zeroStreak, this.siteListing(form.info.pageUrl))), 'follow-reconsidered-links') > 0;
       (form.recentNew ??= []).push(fresh);
       if (form.recentNew.length > 20) form.recentNew.shift();
       if (m.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, m.reportedTotal);
@@ -514,6 +514,11 @@ export class Coordinator implements CoordinatorPort {
     const textTerms = extractTerms(text);
     this.surfacePoolFor(url).addRecord([{ text: title, terms: titleTerms, context: { tag: 'title' } }, { text, terms: textTerms, context: { tag: 'surface' } }]);
     if (this.linkGate?.creditsWords) this.linkGate.surfaceWordsRead(url, [...titleTerms, ...textTerms].map((t) => t.term));
+  }
+
+  /** How often the result lists of `url`'s site have listed each of its records (none yet: undefined). */
+  private siteListing(url: string): ListingTally | undefined {
+    return this.listings.get(new URL(url).host);
   }
 
   /** Words of a site's surface pages: query candidates before any record is harvested. */

@@ -135,14 +135,8 @@ export class LinkGate {
     const kept: OfferedLink[] = [];
     for (const link of this.deferred.get(host) ?? []) {
       const now = this.judge(link, host);
-      if (!now.followed) {
-        kept.push(link);
-        continue;
-      }
-      const d = this.decisions.get(link.url)!;
-      Object.assign(d, now);
-      this.childOf(d.parent, link.url);
-      out.push(link);
+      if (now.followed) out.push(this.followDeferred(link, now));
+      else kept.push(link);
     }
     if (kept.length) this.deferred.set(host, kept);
     else this.deferred.delete(host);
@@ -205,13 +199,7 @@ export class LinkGate {
     for (const [host, links] of this.deferred) {
       if (this.searchFormHosts.has(host)) continue;
       this.deferred.delete(host);
-      for (const link of links) {
-        const d = this.decisions.get(link.url)!;
-        d.followed = true;
-        d.propensity = 1;
-        this.childOf(d.parent, link.url);
-        out.push(link);
-      }
+      for (const link of links) out.push(this.followDeferred(link, { followed: true, propensity: 1 }));
     }
     this.fallbackCount += out.length;
     return out;
@@ -257,6 +245,14 @@ export class LinkGate {
       // not a URL: the whole string
     }
     return hash32(`${this.seed}:${dry ? 'dry:' : ''}${key}`) / 2 ** 32;
+  }
+
+  /** A deferred link is followed after all (`decision`: how, now): its decision says so, and it joins its parent's children. */
+  private followDeferred(link: OfferedLink, decision: Partial<Decision>): OfferedLink {
+    const d = this.decisions.get(link.url)!;
+    Object.assign(d, decision);
+    this.childOf(d.parent, link.url);
+    return link;
   }
 
   private childOf(parent: string, url: string): void {

@@ -91,7 +91,6 @@ export function recall(queryToks: readonly string[], pageSet: ReadonlySet<string
   return all ? have / all : 0;
 }
 
-
 /** Hashed TF-IDF vector: indices into `dim` buckets with L2-normalised weights. */
 export function hashedVector(tfidf: ReadonlyMap<string, number>, dim: number): { idx: number[]; val: number[] } {
   const acc = new Map<number, number>();
