@@ -13,6 +13,13 @@ const TEXT_TYPES = new Set(['text', 'search', '', 'textarea']);
 const QUERY_FIELD_TYPES = new Set(['search query']);
 /** Surface words on more than this share of pages are boilerplate. */
 const BOILERPLATE_SHARE = 0.5;
+/**
+ * Below this many surface pages read, a word of one page counts as content. A crawler that read
+ * only a home page and a search page otherwise had no site word to ask: a word on both is chrome,
+ * and one on one alone failed the two-page rule. On sports the table's values are in no headline,
+ * so such a form asked table values until it read more pages.
+ */
+const FEW_SURFACE_PAGES = 4;
 const POOL_CANDIDATES = 400;
 /**
  * Function words offered per keyword form: the commonest in the site's records alone ("the"
@@ -140,7 +147,8 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     // Words on most pages are the site's chrome (menus, footers), not its content: left out.
     // Words of page titles rank first: titles name what the site holds.
     const surfaceDocs = Math.max(1, pools.surface.documents);
-    const content = pools.surface.ranked('df', { minDf: 2 }).filter((s) => s.df <= BOILERPLATE_SHARE * surfaceDocs);
+    const minDf = surfaceDocs < FEW_SURFACE_PAGES ? 1 : 2;
+    const content = pools.surface.ranked('df', { minDf }).filter((s) => s.df <= BOILERPLATE_SHARE * surfaceDocs);
     const pageTitles = (s: (typeof content)[number]) => s.contexts.reduce((n, c) => n + (c.tag === 'title' ? c.count : 0), 0);
     const inTitles = (s: (typeof content)[number]) => pageTitles(s) > 0;
     const surfaceTerms = [...content.filter(inTitles), ...content.filter((s) => !inTitles(s))].slice(0, POOL_CANDIDATES);

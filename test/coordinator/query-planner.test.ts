@@ -56,6 +56,22 @@ describe('query planner', () => {
     expect(byTerm.get('stadium')?.surfaceShare).toBe(0);
   });
 
+  it('offers a word of one page as content while fewer than four surface pages are read, and a word of every page never', () => {
+    const weights = new ValueWeights(table);
+    const plan = planForm(form, table, weights);
+    const surfaceTerms = (texts: string[]) => {
+      const surface = new KeywordPool();
+      for (const text of texts) surface.addRecord([{ text, context: { tag: 'surface' } }]);
+      return candidateQueries(plan, table, weights, { ...pools(), surface }, new Set()).filter((c) => c.source === 'surface').map((c) => c.terms.join(' ')).sort();
+    };
+    // A home page and a search page: the menu on both is chrome; the home page's headlines are content.
+    expect(surfaceTerms(['Home Search Contact unbeaten transfer', 'Home Search Contact'])).toEqual(['transfer', 'unbeaten']);
+    // One page alone tells chrome from content no way.
+    expect(surfaceTerms(['Home Search Contact unbeaten transfer'])).toEqual([]);
+    // From four pages on, a word needs two of them.
+    expect(surfaceTerms(['Home unbeaten transfer', 'Home transfer', 'Home lap', 'Home Contact'])).toEqual(['transfer']);
+  });
+
   it("offers the records' commonest function word, marked, after their terms, and no other once it is issued", () => {
     const weights = new ValueWeights(table);
     const plan = planForm(form, table, weights);
