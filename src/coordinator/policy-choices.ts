@@ -181,7 +181,7 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
   // LVS phrase whose words the records hold, on a site that answers such phrases with nothing).
   const priors: { queries: number[]; stop?: number } = offerStop
     ? queryAndStopPriors(efficiencies, stop.crawlRate)
-    : { queries: frequencyBlendedPriors(efficiencies, short.map((c) => frequencyScore(c, ctx) * (yields.get(c)!.sourceHitRate ?? 1)), frequencyWeight(stop.unseenShare, ctx.corpus.documents)) };
+    : { queries: frequencyBlendedPriors(efficiencies, short.map((c) => frequencyScore(c, ctx) * (yields.get(c)!.sourceHitRate ?? 1)), frequencyWeight(stop.unseenShare)) };
   inputs.forEach((input, i) => (input.prior = priors.queries[i]));
   if (offerStop) {
     keys.push(STOP_KEY);

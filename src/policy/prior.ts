@@ -38,16 +38,8 @@ export function queryAndStopPriors(queryEfficiencies: readonly number[], leaveRa
  * As the site's unseen share falls, which holders are still unseen matters more than how
  * many holders a word has, and the prior becomes the yield model's. Before any listing
  * (u unknown or 0) there is no sample, and the prior is the yield model's alone.
- * Nor is there one while no listed record has been fetched (`recordsHeld` 0): a form's second
- * query is chosen right after its first answer, before the records it listed are read. Every
- * word's document frequency is then 0, and what generic-frequency's score still ranks is its
- * tie-break, the table's own value weights. Weighted by the unseen share, that tie-break carried
- * 0.89 of the prior on sports: "basketball" and "tennis", names of the site's categories that its
- * headline search never lists, outranked the words of its home page after "football" had listed
- * nothing (bench-results/few-surface-pages/).
  */
-export function frequencyWeight(unseenShare: number | undefined, recordsHeld: number): number {
-  if (recordsHeld <= 0) return 0;
+export function frequencyWeight(unseenShare: number | undefined): number {
   const u = Math.max(0, unseenShare ?? 0);
   return u / (1 + u);
 }

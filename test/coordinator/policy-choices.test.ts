@@ -59,15 +59,6 @@ describe('policy choices', () => {
     expect(dry.inputs.slice(0, 3).map((i) => i.prior)).toEqual([1, 0.87 / 0.88, 0.87 / 0.88]);
   });
 
-  it("gives document frequency no weight while no listed record has been read: the yield model's prior alone", () => {
-    // The form's first answer listed records (much of the site unseen), none fetched yet: every word's
-    // frequency is 0 and generic-frequency's score is its tie-break, the table weight (lvs0 1, surface0 0.25).
-    const all = [{ ...cands('lvs', 1)[0]!, prior: 1 }, { ...cands('surface', 1)[0]!, prior: 0.25 }];
-    const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c.source === 'lvs' ? 0.59 : 0.75, expectedNew: 3, modelled: false }) };
-    const priors = policyChoices(all, plan, ctx, memory, progress, [], { zeroStreak: 0, unseenShare: 8 }).choices.inputs.map((i) => i.prior!);
-    expect(priors).toEqual([0.59 / 0.75, 1]);
-  });
-
   it('describes each candidate to the network and to WGE, and offers stop only after a dry streak', () => {
     const all = [...cands('lvs', 2), ...cands('options', 1)];
     const fresh = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 2.5, evidence: 1 }), yieldEstimate: (c) => (c.source === 'lvs' ? { efficiency: 0.25, expectedNew: Math.E - 1, modelled: true } : unknown) }, progress, [5, 6], { zeroStreak: 0 });

@@ -26,15 +26,13 @@ describe('the actor prior', () => {
 
   it("weighs document frequency by the site's estimated unseen share, and the yield model by the rest", () => {
     // No listing yet (unknown or 0): no sample to count words in.
-    expect(frequencyWeight(undefined, 10)).toBe(0);
-    expect(frequencyWeight(0, 10)).toBe(0);
+    expect(frequencyWeight(undefined)).toBe(0);
+    expect(frequencyWeight(0)).toBe(0);
     // One answer of 94 records, none met twice: Chao1 expects 4,371 unseen, 46.5 per listed record.
-    expect(frequencyWeight(4371 / 94, 94)).toBeCloseTo(0.979, 3);
-    // Listed but none of them fetched yet: still no sample.
-    expect(frequencyWeight(4371 / 94, 0)).toBe(0);
+    expect(frequencyWeight(4371 / 94)).toBeCloseTo(0.979, 3);
     // Half as many unseen as listed: a third of the site.
-    expect(frequencyWeight(0.5, 200)).toBeCloseTo(1 / 3, 12);
-    expect(frequencyWeight(0.001, 300)).toBeLessThan(0.001);
+    expect(frequencyWeight(0.5)).toBeCloseTo(1 / 3, 12);
+    expect(frequencyWeight(0.001)).toBeLessThan(0.001);
   });
 
   it('blends the two rankings, each relative to its best', () => {
