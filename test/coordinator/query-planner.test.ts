@@ -66,7 +66,7 @@ describe('query planner', () => {
     };
     // A home page and a search page: the menu on both is chrome; the home page's headlines are content.
     expect(surfaceTerms(['Home Search Contact unbeaten transfer', 'Home Search Contact'])).toEqual(['transfer', 'unbeaten']);
-    // One page alone tells chrome from content no way.
+    // One page alone cannot tell chrome from content.
     expect(surfaceTerms(['Home Search Contact unbeaten transfer'])).toEqual([]);
     // From four pages on, a word needs two of them.
     expect(surfaceTerms(['Home unbeaten transfer', 'Home transfer', 'Home lap', 'Home Contact'])).toEqual(['transfer']);
