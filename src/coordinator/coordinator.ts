@@ -547,14 +547,16 @@ export class Coordinator implements CoordinatorPort {
     return pool;
   }
 
-  private schedule(a: Omit<EpisodeAssignment, 'episodeId' | 'budget'>, force = false): void {
+  /** Queues an episode; false when it is not (an explore URL already queued, or no page budget left unless `force`). */
+  private schedule(a: Omit<EpisodeAssignment, 'episodeId' | 'budget'>, force = false): boolean {
     const url = a.startUrl;
     if (a.kind === 'explore') {
-      if (this.enqueuedUrls.has(url)) return;
+      if (this.enqueuedUrls.has(url)) return false;
       this.enqueuedUrls.add(url);
     }
-    if (!force && !this.budgetLeft().pages) return;
+    if (!force && !this.budgetLeft().pages) return false;
     this.push(this.assignment(a));
+    return true;
   }
 
   private assignment(a: Omit<EpisodeAssignment, 'episodeId' | 'budget'>): EpisodeAssignment {
@@ -627,9 +629,8 @@ export class Coordinator implements CoordinatorPort {
   /** Schedules links the link gate has just let through (fallback or reconsidered), each an explore episode; how many were new. */
   private followLinks(links: readonly OfferedLink[], action: string): number {
     if (!links.length) return 0;
-    const before = this.openExplore.size;
-    for (const l of links) this.schedule({ kind: 'explore', startUrl: l.url, depth: l.depth, via: 'link', fromUrl: l.fromUrl });
-    const scheduled = this.openExplore.size - before;
+    let scheduled = 0;
+    for (const l of links) if (this.schedule({ kind: 'explore', startUrl: l.url, depth: l.depth, via: 'link', fromUrl: l.fromUrl })) scheduled++;
     this.store.trace({ action, input: { links: links.length }, outcome: { scheduled } });
     return scheduled;
   }

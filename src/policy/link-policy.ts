@@ -52,7 +52,6 @@ export const LINK_POLICY_FORMAT = 'surfacer-link-policy';
 
 /** A search form is worth this many pages: it opens the hidden records, which no link reaches. */
 export const FORM_LINK_REWARD = 20;
-
 export const LINK_GAMMA = 0.9;
 /** What a fresh policy expects of following any link: enough to follow it. */
 const FRESH_VALUE = 1;
