@@ -172,7 +172,8 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     pages++;
     reportedTotal ??= reading.reportedTotal;
     noResults ||= reading.noResults;
-    const fresh = reading.recordLinks.filter((u) => !seen.has(u));
+    const freshTitles: string[] = [];
+    const fresh = reading.recordLinks.filter((u, i) => !seen.has(u) && freshTitles.push(reading.recordTitles[i] ?? ''));
     fresh.forEach((u) => seen.add(u));
     const current = canonicalUrl(snap.url);
     // In-place pages (script results, load more, POST) share one URL: key them by query and page.
@@ -183,7 +184,7 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     await port.send({ type: 'page', episodeId: a.episodeId, url, finalUrl: current, depth: a.depth + 1, kind: label.kind, via: pageNo === 1 ? 'form' : 'pagination', score: label.score, title: snap.title, status: 200, query: queryKey, fromUrl: previousKey, text: pageText(snap), links: pageLinks(snap) });
     previousKey = url;
     previousUrl = current;
-    const { newToCrawl, bestQueryEfficiency, restKnown, leaveRate } = await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, queryKey, links: fresh, reportedTotal });
+    const { newToCrawl, bestQueryEfficiency, restKnown, leaveRate } = await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, queryKey, links: fresh, titles: freshTitles, reportedTotal });
     queryNew += newToCrawl;
     if (actor) {
       // The page's reward: the query's (page 1) or that of the "next page" the policy chose.

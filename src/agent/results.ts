@@ -28,6 +28,11 @@ export type NextControl = { kind: 'link'; url: string } | { kind: 'button'; sele
 
 export interface ResultPageReading {
   recordLinks: string[];
+  /**
+   * The text the list shows for each record link (its longest link text; '' when none): a title
+   * the form matched, read before the record is fetched (coordinator/listed-titles.ts).
+   */
+  recordTitles: string[];
   reportedTotal?: number;
   next?: NextControl;
   /** The site said the query was empty, invalid or found nothing. */
@@ -79,6 +84,8 @@ function isPaginationLink(link: SnapshotLink): boolean {
  */
 export function readResultPage(view: ResultPageView, surfaceLinks: ReadonlySet<string>, currentPage = 1): ResultPageReading {
   const candidates = new Map<string, string[]>();
+  // A record may be linked twice (a thumbnail without text, then its title): keep the longest text.
+  const texts = new Map<string, string>();
   for (const link of view.links) {
     const url = tryCanonicalUrl(link.href);
     if (!url || link.inNav || surfaceLinks.has(url) || isPaginationLink(link)) continue;
@@ -87,11 +94,13 @@ export function readResultPage(view: ResultPageView, surfaceLinks: ReadonlySet<s
     const group = candidates.get(shape) ?? [];
     if (!group.includes(url)) group.push(url);
     candidates.set(shape, group);
+    const text = link.text.replace(/\s+/g, ' ').trim();
+    if (text.length > (texts.get(url)?.length ?? 0)) texts.set(url, text);
   }
   let recordLinks: string[] = [];
   for (const group of candidates.values()) if (group.length > recordLinks.length) recordLinks = group;
   const reportedTotal = parseReportedTotal(view.text);
-  return { recordLinks, reportedTotal, next: findNext(view, currentPage), noResults: recordLinks.length === 0 && (NO_RESULTS.test(view.text) || reportedTotal === 0) };
+  return { recordLinks, recordTitles: recordLinks.map((u) => texts.get(u) ?? ''), reportedTotal, next: findNext(view, currentPage), noResults: recordLinks.length === 0 && (NO_RESULTS.test(view.text) || reportedTotal === 0) };
 }
 
 function findNext(view: ResultPageView, currentPage: number): NextControl | undefined {

@@ -26,6 +26,7 @@ import { LinkGate, searchFormIsDry, type OfferedLink } from './link-gate.ts';
 import type { LinkLearningPoint } from '../policy/link-policy.ts';
 import { SiteListings, chao1Unseen, unseenShare, type ListingTally } from './unseen-records.ts';
 import { listLeaveRate } from './dry-lists.ts';
+import { ListedTitles } from './listed-titles.ts';
 import { mayBeAllMatches, restIsKnown, SearchFieldModel, unheldInRest } from './search-fields.ts';
 
 export interface CoordinatorConfig {
@@ -93,6 +94,8 @@ export class Coordinator implements CoordinatorPort {
   private readonly forms = new Map<string, FormState>();
   private readonly pools = new Map<string, RecordPool>();
   private readonly surfacePools = new Map<string, KeywordPool>();
+  /** By host: the titles its result lists showed (`ListedTitles`). */
+  private readonly listedTitles = new Map<string, ListedTitles>();
   private readonly weights: ValueWeights;
   private readonly enqueuedUrls = new Set<string>();
   private readonly pendingRecords = new Set<string>();
@@ -384,7 +387,7 @@ export class Coordinator implements CoordinatorPort {
     const corpus = corpusView(pool, form.fields, listing);
     const all = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl), functionWords: pool.functionWords }, form.issued, corpus.documentFrequency);
     const candidates = withoutPrematureRefinements(withoutIgnoredFunctionWords(all, form.answers), form.answers);
-    const ctx: StrategyContext = { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total } };
+    const ctx: StrategyContext = { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total }, listedTitles: this.listedTitlesFor(form.info.pageUrl) };
     return { candidates, ctx, listing };
   }
 
@@ -408,6 +411,7 @@ export class Coordinator implements CoordinatorPort {
   private onListing(m: Extract<AgentMessage, { type: 'listing' }>): ReplyTo<typeof m> {
     const newToCrawl = m.links.filter((link) => this.newRecordUrl(link) !== null).length;
     const form = this.forms.get(m.formKey);
+    if (form && m.titles) this.listedTitlesFor(form.info.pageUrl).add(m.links.map((link) => tryCanonicalUrl(link)), m.titles);
     let restKnown: boolean | undefined;
     let unheld: number | undefined;
     if (form && m.queryKey) {
@@ -530,6 +534,17 @@ export class Coordinator implements CoordinatorPort {
       this.surfacePools.set(host, pool);
     }
     return pool;
+  }
+
+  /** The titles a site's result lists have shown. */
+  private listedTitlesFor(url: string): ListedTitles {
+    const host = new URL(url).host;
+    let titles = this.listedTitles.get(host);
+    if (!titles) {
+      titles = new ListedTitles();
+      this.listedTitles.set(host, titles);
+    }
+    return titles;
   }
 
   /** Words of a site's harvested records, less its record template (menus, footer). */
@@ -693,6 +708,7 @@ export class Coordinator implements CoordinatorPort {
       for (const url of saved.enqueuedUrls) this.enqueuedUrls.add(url);
       for (const id of saved.formsSeen) this.formsSeen.add(id);
       for (const [host, pool] of Object.entries(saved.surfacePools ?? {})) this.surfacePools.set(host, KeywordPool.fromJSON(pool));
+      for (const [host, titles] of Object.entries(saved.listedTitles ?? {})) this.listedTitles.set(host, ListedTitles.fromJSON(titles));
       for (const f of Object.values(saved.forms)) this.addForm(f.info, createStrategy(this.config.strategy, f.strategy), f.issued, f.zeroStreak, f.done);
       if (this.hostBandit && saved.hostBandit) this.hostBandit = HostBandit.fromJSON(saved.hostBandit);
       if (this.weblog && saved.weblog) this.weblog = Weblog.fromJSON(saved.weblog);
@@ -782,6 +798,7 @@ export class Coordinator implements CoordinatorPort {
       lvsWeights: this.weights.toJSON(),
       forms: Object.fromEntries([...this.forms].map(([k, f]) => [k, { info: f.info, issued: [...f.issued].filter((q) => !f.inFlight.has(q)), zeroStreak: f.zeroStreak, done: f.done, strategy: f.strategy.toJSON(), searchFields: f.fields.toJSON() }])),
       surfacePools: Object.fromEntries([...this.surfacePools].map(([h, p]) => [h, p.toJSON()])),
+      listedTitles: Object.fromEntries([...this.listedTitles].map(([h, t]) => [h, t.toJSON()])),
       ...(this.hostBandit ? { hostBandit: this.hostBandit.toJSON() } : {}),
       ...(this.weblog ? { weblog: this.weblog.toJSON(), restartsDone: this.restartsDone } : {}),
     };
@@ -801,6 +818,8 @@ interface SavedCoordinator {
   /** `searchFields`: for reading only; a resume learns it again from the answered queries. */
   forms: Record<string, { info: SearchFormInfo; issued: string[]; zeroStreak: number; done: boolean; strategy: unknown; searchFields?: unknown }>;
   surfacePools: Record<string, unknown>;
+  /** Absent in a run saved before titles were kept. */
+  listedTitles?: Record<string, unknown>;
   hostBandit?: unknown;
   weblog?: unknown;
   restartsDone?: number;

@@ -12,9 +12,9 @@ import { CANDIDATE_DIM, siteEvidenceInput, stateContext, valueTokens, yieldEstim
 import { frequencyBlendedPriors, frequencyWeight, queryAndStopPriors } from '../policy/prior.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
-import { frequencyScore } from '../strategies/generic-frequency.ts';
+import { frequencyIn } from '../strategies/generic-frequency.ts';
 import { fewUnseen } from './dry-lists.ts';
-import type { QueryCandidate, StrategyContext } from '../strategies/types.ts';
+import type { CorpusView, QueryCandidate, StrategyContext } from '../strategies/types.ts';
 
 /**
  * "Stop" is offered only after this many queries in a row without a new record: stopping
@@ -157,6 +157,19 @@ function stopOffered(stop: StopOffer): boolean {
   return stop.zeroStreak >= (harvested ? Math.min(after, stop.afterHarvested ?? STOP_AFTER_ZERO_STREAK_HARVESTED) : after);
 }
 
+/**
+ * The documents whose frequencies the queries' prior reads: the harvested records, or, while none
+ * is held, the titles the site's result lists have shown. A harvest episode asks its queries
+ * before the record episodes it scheduled run, so on the sports test site the form's first ten
+ * queries came before any record; frequency in no record is only generic-frequency's tie-break,
+ * the table weights, and it put the table's sport names (listed by no headline) ahead of the
+ * home page's words for queries 3 to 9 (bench-results/few-surface-pages/). The listed titles
+ * are a sample of what the form matches.
+ */
+export function frequencySample(ctx: StrategyContext): Pick<CorpusView, 'documents' | 'documentFrequency'> {
+  return ctx.corpus.documents === 0 && ctx.listedTitles?.documents ? ctx.listedTitles : ctx.corpus;
+}
+
 export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], stop: StopOffer, candidateWords = true): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
   // One yield estimate per candidate and step: the shortlist, the prior and the inputs all read it.
   const yields = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx)]));
@@ -179,9 +192,10 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
   // site's unseen share of it (`frequencyWeight`). Frequency assumes the site searches where the
   // word was seen; as in the yield model, the source's hit rate on this form corrects that (an
   // LVS phrase whose words the records hold, on a site that answers such phrases with nothing).
+  const sample = frequencySample(ctx);
   const priors: { queries: number[]; stop?: number } = offerStop
     ? queryAndStopPriors(efficiencies, stop.crawlRate)
-    : { queries: frequencyBlendedPriors(efficiencies, short.map((c) => frequencyScore(c, ctx) * (yields.get(c)!.sourceHitRate ?? 1)), frequencyWeight(stop.unseenShare)) };
+    : { queries: frequencyBlendedPriors(efficiencies, short.map((c) => frequencyIn(c, sample) * (yields.get(c)!.sourceHitRate ?? 1)), frequencyWeight(stop.unseenShare)) };
   inputs.forEach((input, i) => (input.prior = priors.queries[i]));
   if (offerStop) {
     keys.push(STOP_KEY);

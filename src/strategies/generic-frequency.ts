@@ -1,4 +1,4 @@
-import type { QueryCandidate, QueryStrategy, StrategyContext } from './types.ts';
+import type { CorpusView, QueryCandidate, QueryStrategy, StrategyContext } from './types.ts';
 
 /**
  * Ntoulas et al.'s `generic-frequency` baseline: issue the most frequent words of a generic
@@ -31,10 +31,15 @@ export class GenericFrequencyStrategy implements QueryStrategy {
   }
 }
 
-/** Relative document frequency of the candidate's rarest term, with the LVS prior as a floor. */
+/** Relative document frequency of the candidate's rarest term in the harvested records, with the LVS prior as a floor. */
 export function frequencyScore(c: QueryCandidate, ctx: StrategyContext): number {
-  const n = Math.max(1, ctx.corpus.documents);
-  const df = c.terms.length ? Math.min(...c.terms.map((t) => ctx.corpus.documentFrequency(t))) : 0;
+  return frequencyIn(c, ctx.corpus);
+}
+
+/** The same score in any sample of documents (the learned strategy's prior also reads listed titles). */
+export function frequencyIn(c: QueryCandidate, sample: Pick<CorpusView, 'documents' | 'documentFrequency'>): number {
+  const n = Math.max(1, sample.documents);
+  const df = c.terms.length ? Math.min(...c.terms.map((t) => sample.documentFrequency(t))) : 0;
   // The prior orders values before any record is harvested and breaks ties afterwards.
   return df / n + 0.01 * (c.prior ?? 0);
 }

@@ -127,6 +127,12 @@ export interface StrategyContext {
    * listing that will be a record never listed before.
    */
   captures?: { once: number; total: number };
+  /**
+   * The titles the site's result lists have shown, one per listed record, fetched or not
+   * (coordinator/listed-titles.ts): before any record is held, the only sample of what the form
+   * matches. The learned strategy's prior reads it; the baselines keep to their papers' evidence.
+   */
+  listedTitles?: { readonly documents: number; documentFrequency(term: string): number };
 }
 
 export interface QueryStrategy {

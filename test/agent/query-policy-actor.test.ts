@@ -351,6 +351,34 @@ describe('a frozen agent', () => {
     await store.close();
   });
 
+  it('before any record is fetched, takes the site word that most titles of the first answer hold', async () => {
+    const secondQuery = async (titled: boolean) => {
+      const { coordinator, store, harvests } = await coordinatorWithForm({ seed: 6, policy: { frozen: true, tMax: 3, learningRate: 0.01 } });
+      // A second surface page, so the words of each page are offered (fewer than four pages read, on one of two).
+      await coordinator.send({ type: 'page', episodeId: 'e0', url: `${SITE}/`, finalUrl: `${SITE}/`, depth: 0, kind: 'surface', via: 'seed', score: 0, title: 'Welcome', status: 200, text: 'Bronze horses, watercolour harbours and gilded frames.' });
+      const a = harvests.shift()!;
+      const actor = await QueryPolicyActor.start(coordinator, a, priorOnlyCompute());
+      const first = (await actor.choose(coordinator))!;
+      // Its answer lists 12 records, each once (much of the site unseen), 9 of them gilded: none is fetched.
+      const links = Array.from({ length: 12 }, (_, i) => `${SITE}/item/${i}`);
+      const titles = links.map((_, i) => (i < 9 ? `Gilded horse no. ${i}` : `Harbour study no. ${i}`));
+      await coordinator.send({ type: 'listing', episodeId: a.episodeId, formKey: form.formKey, queryKey: first.key, links, ...(titled ? { titles } : {}) });
+      const { newRecords } = await coordinator.send({ type: 'query-result', episodeId: a.episodeId, formKey: form.formKey, queryKey: first.key, values: first.values, terms: first.terms, resultPages: 1, recordLinks: links });
+      actor.observe({ newRecords, results: links.length, resultPages: 1, failed: false });
+      const second = await actor.choose(coordinator);
+      await actor.finish(coordinator);
+      coordinator.learner!.dispose();
+      await store.close();
+      return { first: first.values['q'], second: second?.values['q'], source: second?.source };
+    };
+    const titled = await secondQuery(true);
+    expect(titled).toMatchObject({ second: 'gilded', source: 'surface' });
+    // An agent that sends no titles: frequency in no record is the table weights' tie-break, and the page's words tie.
+    const untitled = await secondQuery(false);
+    expect(untitled.first).toBe(titled.first);
+    expect(untitled.second).not.toBe('gilded');
+  });
+
   it('crawls on while the result lists say records are still unseen, to the patience (unless --stop-max-unseen 1)', async () => {
     const dryRun = async (stopMaxUnseen?: number) => {
       const { coordinator, store, harvests } = await coordinatorWithForm({ seed: 6, patience: 16, policy: { frozen: true, tMax: 3, learningRate: 0.01, stopMaxUnseen } });

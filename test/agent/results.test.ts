@@ -21,6 +21,13 @@ describe('readResultPage', () => {
     expect(r.noResults).toBe(false);
   });
 
+  it('keeps the text each record link shows, the longest where a record is linked twice', () => {
+    const thumbnail = { href: `${base}/item/40`, text: '' };
+    const r = readResultPage(view({ links: [thumbnail, ...items, { href: `${base}/item/12`, text: '  Record\n 12 ' }] }), surface);
+    expect(r.recordTitles).toEqual(['Record 12', 'Record 40', 'Record 7']);
+    expect(readResultPage(view({ links: [{ href: `${base}/item/5`, text: '' }, { href: `${base}/item/6`, text: 'Six' }] }), surface).recordTitles).toEqual(['', 'Six']);
+  });
+
   it('finds next-page links by rel, by text and by number, and ignores them as records', () => {
     const withNext = [...items, { href: `${base}/search?q=oil&page=2`, text: '2' }, { href: `${base}/search?q=oil&page=2`, text: 'Next ›' }];
     const r = readResultPage(view({ links: withNext }), surface, 1);

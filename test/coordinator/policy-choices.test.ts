@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE, type StopOffer } from '../../src/coordinator/policy-choices.ts';
+import { frequencySample, policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE, type StopOffer } from '../../src/coordinator/policy-choices.ts';
 import { STOP_KEY } from '../../src/coordinator/messages.ts';
 import type { FormPlan } from '../../src/coordinator/query-planner.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM } from '../../src/policy/features.ts';
@@ -57,6 +57,30 @@ describe('policy choices', () => {
     // A dry form where stop is offered: the queries are priced per fetch against it, by the yield model alone.
     const dry = policyChoices(all, plan, harvestedCtx, memory, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.4, unseenShare: 0.001 }).choices;
     expect(dry.inputs.slice(0, 3).map((i) => i.prior)).toEqual([1, 0.87 / 0.88, 0.87 / 0.88]);
+  });
+
+  it("reads frequency in the titles the lists have shown while no record is held, in the records once one is", () => {
+    // A table value with the table's top weight that no listed title holds, and a site word that 6 of 12 hold.
+    const value: QueryCandidate = { key: 'v', values: { q: 'basketball' }, terms: ['basketball'], source: 'lvs', label: 'keyword', prior: 1 };
+    const word: QueryCandidate = { key: 'w', values: { q: 'unbeaten' }, terms: ['unbeaten'], source: 'surface', prior: 0.25 };
+    const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => ({ efficiency: 0.5, expectedNew: 5, modelled: false }) };
+    const titles = { documents: 12, documentFrequency: (t: string) => (t === 'unbeaten' ? 6 : 0) };
+    const stop = { zeroStreak: 0, unseenShare: 8 };
+    const priors = (c: typeof ctx & { listedTitles?: typeof titles }) => policyChoices([value, word], plan, c, memory, progress, [], stop).choices.inputs.map((i) => i.prior!);
+    // No titles: frequency in no record is the table weights' tie-break, and the value leads.
+    const [v0, w0] = priors(ctx);
+    expect(v0).toBeGreaterThan(w0!);
+    expect(frequencySample(ctx)).toBe(ctx.corpus);
+    // With the titles: the word half of them hold leads.
+    const withTitles = { ...ctx, listedTitles: titles };
+    expect(frequencySample(withTitles)).toBe(titles);
+    const [v1, w1] = priors(withTitles);
+    expect(w1).toBe(1);
+    expect(v1).toBeLessThan(0.2);
+    // Once a record is held, its words are the sample again (here neither word: the table weights decide).
+    const held = { ...withTitles, corpus: { documents: 1, documentFrequency: () => 0 } };
+    expect(frequencySample(held)).toBe(held.corpus);
+    expect(priors(held)).toEqual([v0, w0]);
   });
 
   it('describes each candidate to the network and to WGE, and offers stop only after a dry streak', () => {

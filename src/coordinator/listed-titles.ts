@@ -1,0 +1,49 @@
+/**
+ * The titles a site's result lists showed for its records, one document per record, read as
+ * the lists are read. A form's answer lists its matches long before their record pages are
+ * fetched: a harvest episode asks several queries before the record episodes it scheduled run.
+ * Until then the held records say nothing of the site's words, and these titles are the only
+ * sample of what the form matches (the learned strategy's prior reads them then:
+ * `policy-choices.ts`). A word counts as the record pool counts it (`wordStats`): lower-cased, as typed.
+ */
+import { KeywordPool } from '../lvs/index.ts';
+import { termsOf } from './query-planner.ts';
+
+export class ListedTitles {
+  private readonly pool = new KeywordPool();
+  private readonly titles = new Map<string, string>();
+
+  /** Records whose title a list showed (each counted once, with the first title shown). */
+  get documents(): number {
+    return this.pool.documents;
+  }
+
+  /** Adds the titles of canonical record URLs not seen before; a null URL or an empty title adds nothing. */
+  add(urls: readonly (string | null)[], titles: readonly string[]): void {
+    urls.forEach((url, i) => {
+      const title = titles[i]?.trim();
+      if (!url || !title || this.titles.has(url)) return;
+      this.titles.set(url, title);
+      this.pool.addDocument(title, { tag: 'title' });
+    });
+  }
+
+  /** Listed titles holding `term`: its rarest word's count, as the record corpus counts a phrase (0 for no word). */
+  documentFrequency(term: string): number {
+    const words = termsOf(term);
+    return words.length ? Math.min(...words.map((w) => this.pool.stats(w)?.df ?? 0)) : 0;
+  }
+
+  toJSON(): [string, string][] {
+    return [...this.titles];
+  }
+
+  static fromJSON(data: unknown): ListedTitles {
+    if (!Array.isArray(data) || !data.every((row) => Array.isArray(row) && typeof row[0] === 'string' && typeof row[1] === 'string')) {
+      throw new Error('listed titles: expected [url, title] pairs');
+    }
+    const listed = new ListedTitles();
+    for (const [url, title] of data as [string, string][]) listed.add([url], [title]);
+    return listed;
+  }
+}
