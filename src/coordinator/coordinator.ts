@@ -296,8 +296,8 @@ export class Coordinator implements CoordinatorPort {
       if (!this.trapGuard.admit(url)) continue;
       // Weblog restarts re-offer links the depth limit turned away: that rule decided them, not the policy.
       if (this.linkGate && m.episodeId !== 'restart' && !this.linkGate.decide({ url, text: link.text, depth, fromUrl: m.fromUrl })) continue;
-      this.schedule({ kind: 'explore', startUrl: url, depth, via: 'link', fromUrl: m.fromUrl });
-      accepted++;
+      // Not scheduled once the page budget is spent: a restart that queued nothing is no restart.
+      if (this.schedule({ kind: 'explore', startUrl: url, depth, via: 'link', fromUrl: m.fromUrl })) accepted++;
     }
     return { accepted };
   }

@@ -98,6 +98,19 @@ describe('Coordinator with weblog restarts', () => {
   });
 });
 
+describe('Coordinator links', () => {
+  it('counts as accepted only the links it queued: none once the page budget is spent', async () => {
+    const { c, queue } = await setup({ maxPages: 2 });
+    c.addSeed(`${SITE}/`);
+    const seed = take(queue, `${SITE}/`);
+    await c.send({ type: 'page', episodeId: seed.episodeId, url: seed.startUrl, finalUrl: seed.startUrl, depth: 0, kind: 'surface', via: 'seed', score: 0, title: 't', status: 200 });
+    expect(await c.send({ type: 'links', episodeId: seed.episodeId, fromUrl: seed.startUrl, depth: 0, links: [{ url: `${SITE}/a`, text: '' }] })).toEqual({ accepted: 1 });
+    await c.send({ type: 'page', episodeId: seed.episodeId, url: `${SITE}/other`, finalUrl: `${SITE}/other`, depth: 0, kind: 'surface', via: 'link', score: 0, title: 't', status: 200 });
+    expect(await c.send({ type: 'links', episodeId: seed.episodeId, fromUrl: seed.startUrl, depth: 0, links: [{ url: `${SITE}/b`, text: '' }] })).toEqual({ accepted: 0 });
+    expect(queue.map((a) => a.startUrl)).toEqual([`${SITE}/a`]);
+  });
+});
+
 describe('Coordinator with the host bandit', () => {
   it('counts an episode that found something new as a success of its host, and saves the bandit for resume', async () => {
     const dir = join(root, 'bandit');
