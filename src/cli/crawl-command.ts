@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { LVS_DOMAINS, isLvsDomain, loadLvsTable } from '../lvs/index.ts';
-import { RunStore, TraceFileError, defaultRunDir, readRunStart, traceFileOf } from '../store/index.ts';
+import { RUN_FILES, RunStore, TraceFileError, defaultRunDir, readRunStart, traceFileOf } from '../store/index.ts';
 import { runProvenance, type RunProvenance } from './provenance.ts';
 import { STRATEGY_NAMES, isStrategyName, type StrategyName } from '../strategies/index.ts';
 import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
-import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
-import { DEFAULT_POLICY, LEARNED_PARTS, type LearnedParts } from '../coordinator/policy-learner.ts';
+import type { Coordinator, CoordinatorConfig } from '../coordinator/coordinator.ts';
+import { DEFAULT_POLICY, LEARNED_PARTS, type LearnedParts, type PolicyLearner } from '../coordinator/policy-learner.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
 import { SKIP_DRY_LISTS_AFTER } from '../coordinator/dry-lists.ts';
@@ -166,7 +166,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--time-limit <sec>', 'wall-clock limit for the whole crawl (0 = none)', positiveInt('--time-limit'), 0)
     .option('--seed <n>', 'random seed (strategies; the testbed too unless --testbed-seed)', positiveInt('--seed'), 1)
     .option('--out <dir>', 'run directory (default runs/<timestamp>-<domain>-<strategy>)')
-    .option('--resume <dir>', 'continue a stopped or killed crawl in this run directory')
+    .option('--resume <dir>', 'continue a stopped or killed crawl in this run directory, with the options it started with (options given here override them)')
     .option('--allow-post', 'also submit POST search forms', false)
     .option('--json', 'quiet; print the summary as JSON', false)
     .addOption(new Option('--scale <scale>', 'testbed scale when crawling a built-in site').choices([...SCALES]).default('small'))
@@ -204,7 +204,7 @@ export function registerCrawlCommand(program: Command): void {
     .addOption(new Option('--restarts <mode>', 'when explore runs dry, restart it from the best pages of a TD(0)-learned weblog (Palotai et al.), or off').choices(['weblog', 'off']).default('off'))
     .action(async (opts: CrawlCliOptions, command: Command) => {
       const given = new Set(Object.keys(opts).filter((k) => command.getOptionValueSource(k) === 'cli'));
-      const summary = await crawlCommand(opts.fromTrace ? optionsFromTrace(opts, given) : opts);
+      const summary = await crawlCommand(opts.fromTrace ? optionsFromTrace(opts, given) : opts.resume ? optionsForResume(opts, given) : opts);
       if (opts.json) emitJson(summary);
       else process.stdout.write(`${summary.runDir}: ${summary.totals.pagesFetched} pages, ${summary.totals.recordsHarvested} records, ${summary.totals.queriesIssued} queries${summary.coverage !== undefined ? `, coverage ${summary.coverage.toFixed(3)}` : ''} (${summary.stoppedBy}, ${summary.wallSeconds.toFixed(1)} s)\n`);
     });
@@ -221,9 +221,24 @@ function countBy(values: string[]): Record<string, number> {
  * The run directory is always new (`--out`, or the default name).
  */
 export function optionsFromTrace(opts: CrawlCliOptions, given: ReadonlySet<string>): CrawlCliOptions {
+  return { ...withRecordedOptions(opts, given, opts.fromTrace!), out: opts.out, resume: undefined, fromTrace: opts.fromTrace };
+}
+
+/**
+ * A resumed run goes on with the options it started with (the first row of its trace), with the
+ * ones given on this command line on top: `crawl --resume <dir>` alone continues the same crawl
+ * (strategy, model, budgets), not one with the defaults.
+ */
+export function optionsForResume(opts: CrawlCliOptions, given: ReadonlySet<string>): CrawlCliOptions {
+  // Not a run (no trace): the resume itself says what is wrong with the directory.
+  if (!existsSync(join(opts.resume!, RUN_FILES.trace))) return opts;
+  return { ...withRecordedOptions(opts, given, opts.resume!), out: undefined, resume: opts.resume, fromTrace: undefined };
+}
+
+function withRecordedOptions(opts: CrawlCliOptions, given: ReadonlySet<string>, traceOrRun: string): CrawlCliOptions {
   let recorded: CrawlCliOptions;
   try {
-    recorded = readRunStart<RunProvenance>(traceFileOf(opts.fromTrace!)).options as unknown as CrawlCliOptions;
+    recorded = readRunStart<RunProvenance>(traceFileOf(traceOrRun)).options as unknown as CrawlCliOptions;
   } catch (err) {
     if (err instanceof TraceFileError) throw new UserError(err.message);
     throw err;
@@ -238,9 +253,6 @@ export function optionsFromTrace(opts: CrawlCliOptions, given: ReadonlySet<strin
   if (!('candidateWords' in recorded)) merged['candidateWords'] = true;
   for (const k of given) merged[k] = (opts as unknown as Record<string, unknown>)[k];
   merged['json'] = opts.json;
-  merged['out'] = opts.out;
-  merged['resume'] = undefined;
-  merged['fromTrace'] = opts.fromTrace;
   return merged as unknown as CrawlCliOptions;
 }
 
@@ -255,7 +267,9 @@ export async function crawlCommand(opts: CrawlCliOptions) {
   if (opts.traceChoices && opts.strategy !== 'a3c') throw new UserError(`--trace-choices lists what the learned policy is offered; --strategy ${opts.strategy} is offered nothing (use --strategy a3c)`);
   if (opts.traceChoices && opts.traceMessages === false) throw new UserError('--trace-choices writes into the message rows of the trace; it cannot go with --no-trace-messages');
   // Checked before any site starts: a bad model or prior weight is the user's, not the crawl's, error.
-  const policyModelDir = opts.strategy === 'a3c' ? policyModel(opts) : undefined;
+  const startModelDir = opts.strategy === 'a3c' ? policyModel(opts) : undefined;
+  // A resumed learning crawl goes on from its own checkpoint rather than from where it started.
+  const policyModelDir = opts.strategy === 'a3c' ? (learntSoFar(opts) ?? startModelDir) : undefined;
   const seedArgs = opts.seeds?.length ? opts.seeds : [join(repoRoot, 'seeds', `${opts.domain}.txt`)];
   let seeds;
   try {
@@ -317,10 +331,13 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     store.trace({ action: opts.resume ? 'run-resume' : 'run-start', input: runProvenance({ options: recordedOptions, config, strategySeed: opts.seed, testbedSeed: testbedPlan?.seed ?? null, deterministic: !!opts.deterministic, demosDir: wge?.demosDir }) });
     const bar = opts.json || !process.stderr.isTTY ? undefined : new cliProgress.SingleBar({ format: 'pages {pages} | results {results} | records {records} | queries {queries} | forms {forms} | {duration}s', stream: process.stderr }, cliProgress.Presets.shades_classic);
     bar?.start(1, 0, { pages: 0, results: 0, records: 0, queries: 0, forms: 0 });
+    // A learning crawl leaves its model beside its report (`--model <run>/model` goes on from it), and at each checkpoint, for a resume.
+    const saveLearnt = (learner: PolicyLearner) => learner.saveReplacing(join(store.dir, LEARNT_MODEL_DIR), { domains: [opts.domain], sites: testbedPlan ? [{ domain: testbedPlan.domain, seed: testbedPlan.seed, scale: testbedPlan.scale }] : [] });
     let outcome;
     try {
       // Loaded here, after the options and seeds are checked: the browser and crawler libraries take seconds to load.
       const { runCrawl } = await import('../coordinator/crawl.ts');
+      const learning = strategy === 'a3c' && !opts.frozen;
       outcome = await runCrawl({
         config,
         table: loadLvsTable(opts.lvsDomain ?? opts.domain),
@@ -332,6 +349,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
         deterministic: !!opts.deterministic,
         playwrightTraceDir: opts.playwrightTrace ? join(store.dir, 'playwright') : undefined,
         wge,
+        ...(learning ? { checkpointModel: (c: Coordinator) => saveLearnt(c.learner!) } : {}),
         onProgress: (c) => {
           const n = store.counts();
           bar?.update(0, { pages: n.pages, results: n.pagesByKind['result'] ?? 0, records: n.records, queries: c.queriesIssued, forms: Object.values(c.formsFound).reduce((a, b) => a + b, 0) });
@@ -340,11 +358,10 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     } finally {
       bar?.stop();
     }
-    // A learning crawl leaves its model beside its report: `--model <run>/model` goes on from it.
     const learner = outcome.coordinator.learner;
     const links = outcome.coordinator.learnLinks();
     if (links?.update) process.stderr.write(`surfacer: link policy learnt from ${links.update.samples} links (${links.update.followed} followed, mean return ${links.update.meanReturn})\n`);
-    if (learner && !learner.config.frozen) await learner.save(join(store.dir, 'model'), { domains: [opts.domain], sites: testbedPlan ? [{ domain: testbedPlan.domain, seed: testbedPlan.seed, scale: testbedPlan.scale }] : [] });
+    if (learner && !learner.config.frozen) await saveLearnt(learner);
     const report = await writeReport(store.dir, { testbed: testbedPlan ? { domain: testbedPlan.domain, scale: testbedPlan.scale, seed: testbedPlan.seed, origin: new URL(urls[0]!).origin } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
     return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend, links } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
@@ -361,6 +378,20 @@ function policyModel(opts: CrawlCliOptions): string | undefined {
   if (opts.frozen && opts.learn) throw new UserError('--learn says what a learning crawl learns; a --frozen crawl learns nothing');
   if (opts.frozen && opts.surfaceWordCredit) throw new UserError('--surface-word-credit shapes what a learning crawl learns; a --frozen crawl learns nothing');
   return model;
+}
+
+/** Where a learning crawl saves its model in its run directory. */
+const LEARNT_MODEL_DIR = 'model';
+
+/**
+ * A resumed learning crawl goes on from the model its last checkpoint saved, not from the one it
+ * started with: the updates before a kill are kept (with the link gate's samples, in the state).
+ */
+function learntSoFar(opts: CrawlCliOptions): string | undefined {
+  if (!opts.resume || opts.frozen) return undefined;
+  const dir = join(opts.resume, LEARNT_MODEL_DIR);
+  // `.old`: killed between the two renames of a save (PolicyLearner.saveReplacing).
+  return [dir, `${dir}.old`].find((d) => existsSync(join(d, 'manifest.json')));
 }
 
 /** `--model`: a directory, 'fresh', or (unset) the shipped default when there is one. */

@@ -712,6 +712,8 @@ export class Coordinator implements CoordinatorPort {
       for (const f of Object.values(saved.forms)) this.addForm(f.info, createStrategy(this.config.strategy, f.strategy), f.issued, f.zeroStreak, f.done);
       if (this.hostBandit && saved.hostBandit) this.hostBandit = HostBandit.fromJSON(saved.hostBandit);
       if (this.weblog && saved.weblog) this.weblog = Weblog.fromJSON(saved.weblog);
+      // The link policy's decisions so far: the links it deferred, and the samples it learns from at the end.
+      if (this.linkGate && saved.linkGate) this.linkGate.restore(saved.linkGate);
       this.restartsDone = saved.restartsDone ?? 0;
     }
     // Search forms found after the checkpoint are in the trace.
@@ -801,6 +803,7 @@ export class Coordinator implements CoordinatorPort {
       listedTitles: Object.fromEntries([...this.listedTitles].map(([h, t]) => [h, t.toJSON()])),
       ...(this.hostBandit ? { hostBandit: this.hostBandit.toJSON() } : {}),
       ...(this.weblog ? { weblog: this.weblog.toJSON(), restartsDone: this.restartsDone } : {}),
+      ...(this.linkGate ? { linkGate: this.linkGate.toJSON() } : {}),
     };
   }
 }
@@ -823,6 +826,8 @@ interface SavedCoordinator {
   hostBandit?: unknown;
   weblog?: unknown;
   restartsDone?: number;
+  /** Absent in a run saved before the link gate was kept, or without one. */
+  linkGate?: unknown;
 }
 
 /**

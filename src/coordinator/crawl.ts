@@ -40,6 +40,11 @@ export interface CrawlRunOptions {
   playwrightTraceDir?: string;
   /** Learned strategy with workflow-guided exploration: the demonstrations and how much to follow them. */
   wge?: WgeOptions;
+  /**
+   * Called with each periodic checkpoint: a learning crawl saves its model so far beside the
+   * run, and a resume goes on from it (crawl-command.ts). Not at the end: the caller saves then.
+   */
+  checkpointModel?: (c: Coordinator) => Promise<void>;
 }
 
 export interface CrawlOutcome {
@@ -162,7 +167,10 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
         await Promise.all(pendingAdds);
         await feedLines();
         opts.onProgress?.(coordinator);
-        if (episodes % 25 === 0) await coordinator.checkpoint();
+        if (episodes % 25 === 0) {
+          await coordinator.checkpoint();
+          await opts.checkpointModel?.(coordinator);
+        }
       },
       // Crawlee drops an episode whose start page robots.txt disallows without calling either
       // handler. The waiting line is fed from the handlers, so a deterministic crawl (one episode

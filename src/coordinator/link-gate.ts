@@ -63,6 +63,21 @@ interface Decision {
   parent: string;
 }
 
+/** The gate's state in the run's checkpoint (`LinkGate.toJSON`). */
+export interface SavedLinkGate {
+  /** url, features, followed, propensity, parent. */
+  decisions: [string, [string, number][], boolean, number, string][];
+  children: [string, string[]][];
+  rewards: [string, number][];
+  deferred: [string, OfferedLink[]][];
+  searchFormHosts: string[];
+  searchFormPages: string[];
+  dryHosts: string[];
+  wordPages: [string, [string, string[]][]][];
+  /** followed, deferred, fallback, reconsidered. */
+  counts: [number, number, number, number];
+}
+
 export class LinkGate {
   private readonly decisions = new Map<string, Decision>();
   private readonly children = new Map<string, string[]>();
@@ -208,6 +223,38 @@ export class LinkGate {
   /** Links followed when first offered or on reconsideration (`reconsidered` of them), deferred when first offered, taken by the fallback. */
   stats(): { followed: number; deferred: number; fallback: number; reconsidered: number } {
     return { followed: this.followedCount, deferred: this.deferredCount, fallback: this.fallbackCount, reconsidered: this.reconsideredCount };
+  }
+
+  /** What a resumed crawl needs to decide and learn as this one would have: every decision, return and deferred link. */
+  toJSON(): SavedLinkGate {
+    return {
+      decisions: [...this.decisions].map(([url, d]) => [url, [...d.features], d.followed, d.propensity, d.parent]),
+      children: [...this.children],
+      rewards: [...this.rewards],
+      deferred: [...this.deferred],
+      searchFormHosts: [...this.searchFormHosts],
+      searchFormPages: [...this.searchFormPages],
+      dryHosts: [...this.dryHosts],
+      wordPages: [...this.wordPages].map(([host, index]) => [host, [...index]]),
+      counts: [this.followedCount, this.deferredCount, this.fallbackCount, this.reconsideredCount],
+    };
+  }
+
+  /** Puts back what `toJSON` saved (into a gate built with the crawl's policy and settings, holding nothing yet). */
+  restore(saved: unknown): void {
+    const s = saved as Partial<SavedLinkGate> | null;
+    if (!s || !Array.isArray(s.decisions) || !Array.isArray(s.children) || !Array.isArray(s.rewards) || !Array.isArray(s.deferred) || !Array.isArray(s.counts)) {
+      throw new Error('link gate state: expected decisions, children, rewards, deferred links and counts');
+    }
+    for (const [url, features, followed, propensity, parent] of s.decisions) this.decisions.set(url, { features: new Map(features), followed, propensity, parent });
+    for (const [parent, urls] of s.children) this.children.set(parent, [...urls]);
+    for (const [url, r] of s.rewards) this.rewards.set(url, r);
+    for (const [host, links] of s.deferred) this.deferred.set(host, [...links]);
+    for (const host of s.searchFormHosts ?? []) this.searchFormHosts.add(host);
+    for (const page of s.searchFormPages ?? []) this.searchFormPages.add(page);
+    for (const host of s.dryHosts ?? []) this.dryHosts.add(host);
+    for (const [host, index] of s.wordPages ?? []) this.wordPages.set(host, new Map(index.map(([w, pages]) => [w, [...pages]])));
+    [this.followedCount, this.deferredCount, this.fallbackCount, this.reconsideredCount] = s.counts;
   }
 
   /** Every decision with its return, for learning (followed links whose page was never fetched left out). */

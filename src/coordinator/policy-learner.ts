@@ -5,6 +5,7 @@
  * (applied in arrival order, or in the agents' fixed order when the crawl is deterministic,
  * where episodes run one at a time), the learning curve, and saving the model.
  */
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { initTf } from '../perceive/tf-backend.ts';
 import { createRng } from '../lvs/random.ts';
 import { INITIAL_PRIOR_SCALE, initialParameters } from '../policy/network.ts';
@@ -184,7 +185,8 @@ export class PolicyLearner {
     const { sites: ownSites, ...rest } = extra;
     // A start model that trained on no domain (the untrained network) trained on no site either.
     const before = this.startedFrom ? (this.startedFrom.sites ?? (this.startedFrom.domains.length ? undefined : [])) : [];
-    const sites = before ? [...before, ...(ownSites ?? [])] : undefined;
+    // A resumed crawl starts from its own checkpoint, which lists its site already: each site once.
+    const sites = before ? [...new Map([...before, ...(ownSites ?? [])].map((site) => [`${site.domain}/${site.seed}/${site.scale}`, site])).values()] : undefined;
     saveModel(dir, this.server.parameters().tensors, {
       ...rest,
       ...(sites ? { sites } : {}),
@@ -203,6 +205,21 @@ export class PolicyLearner {
     saveLinkPolicy(dir, this.linkPolicy);
     const optimizer = await this.server.optimizerState();
     if (optimizer) saveOptimizer(dir, optimizer);
+  }
+
+  /**
+   * `save` into a fresh folder that then replaces `dir`, for saves a kill may interrupt (a crawl's
+   * checkpoints): the last whole model stays at `dir`, or at `dir`.old between the two renames.
+   */
+  async saveReplacing(dir: string, extra: Parameters<PolicyLearner['save']>[1]): Promise<void> {
+    const fresh = `${dir}.saving`;
+    const old = `${dir}.old`;
+    rmSync(fresh, { recursive: true, force: true });
+    await this.save(fresh, extra);
+    rmSync(old, { recursive: true, force: true });
+    if (existsSync(dir)) renameSync(dir, old);
+    renameSync(fresh, dir);
+    rmSync(old, { recursive: true, force: true });
   }
 
   /** The starting prior weight, carried from crawl to crawl of a training so the model says how it began. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { demoHashes, modelHashes, runProvenance } from '../../src/cli/provenance.ts';
-import { optionsFromTrace, type CrawlCliOptions } from '../../src/cli/crawl-command.ts';
+import { optionsForResume, optionsFromTrace, type CrawlCliOptions } from '../../src/cli/crawl-command.ts';
 
 describe('run provenance (the trace’s run-start row)', () => {
   it('names the version, the commit, every seed and a hash per model file', () => {
@@ -73,5 +73,22 @@ describe('crawl --from-trace options', () => {
     expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'candidateWords'])).candidateWords).toBe(false);
     write({ domain: 'news', strategy: 'a3c', model: 'fresh', candidateWords: false });
     expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).candidateWords).toBe(false);
+  });
+});
+
+describe('crawl --resume options', () => {
+  it('goes on with the options the run started with, with what the user typed on top, in the same directory', () => {
+    const d = mkdtempSync(join(tmpdir(), 'surfacer-resume-'));
+    const recorded = { domain: 'arts', strategy: 'a3c', model: 'fresh', agents: 2, maxQueries: 7, seed: 9, out: d, json: false };
+    writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options: recorded } })}\n`);
+    // commander's defaults (strategy random, 4 agents) are not what the user typed: the run's own options win over them.
+    const typed = { resume: d, json: true, strategy: 'random', agents: 4, maxQueries: 20 } as unknown as CrawlCliOptions;
+    const o = optionsForResume(typed, new Set(['resume', 'json', 'maxQueries']));
+    expect(o).toMatchObject({ domain: 'arts', strategy: 'a3c', model: 'fresh', agents: 2, maxQueries: 20, seed: 9, json: true, resume: d });
+    expect(o.out).toBeUndefined();
+    expect(o.fromTrace).toBeUndefined();
+    // No trace: not a run; the resume itself reports it.
+    const empty = mkdtempSync(join(tmpdir(), 'surfacer-resume-'));
+    expect(optionsForResume({ ...typed, resume: empty }, new Set(['resume']))).toEqual({ ...typed, resume: empty });
   });
 });

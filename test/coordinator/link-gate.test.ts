@@ -146,6 +146,36 @@ describe('LinkGate', () => {
     expect(g.takeFallback().map((l) => l.url)).toEqual(['http://other.test/topics']);
   });
 
+  it('saves and restores everything it decides and learns from, so a resumed crawl goes on as this one would', () => {
+    const g = new LinkGate(picky(), true, 3, 0.5);
+    g.decide(offer('/search', 'Search'));
+    g.decide(offer('/about', 'About'));
+    g.decide(offer('/shop', 'Shop'));
+    g.decide({ url: 'http://other.test/about', text: 'About', depth: 1, fromUrl: 'http://other.test/' });
+    g.pageFetched(`${SITE}/search`);
+    g.surfaceWordsRead(`${SITE}/search`, ['bronze', 'horse']);
+    g.searchFormFound(`${SITE}/search`);
+    g.surfaceWordsPaid(`${SITE}/search`, ['bronze'], 4);
+    g.searchFormRanDry(`${SITE}/search`, true);
+    const saved = JSON.parse(JSON.stringify(g.toJSON()));
+    const back = new LinkGate(picky(), true, 3, 0.5);
+    back.restore(saved);
+    expect(back.toJSON()).toEqual(g.toJSON());
+    expect(back.samples()).toEqual(g.samples());
+    expect(back.stats()).toEqual(g.stats());
+    // The same decisions from here on: a known link keeps its decision, the deferred ones come back alike.
+    expect(back.decide(offer('/about', 'About'))).toBe(g.decide(offer('/about', 'About')));
+    const fallback = g.takeFallback();
+    expect(fallback.map((l) => l.url)).toEqual(['http://other.test/about']);
+    expect(back.takeFallback()).toEqual(fallback);
+    // The words read before the save still earn their pages a share of later records.
+    g.surfaceWordsPaid(`${SITE}/search`, ['horse'], 2);
+    back.surfaceWordsPaid(`${SITE}/search`, ['horse'], 2);
+    expect(back.samples()).toEqual(g.samples());
+    expect(new LinkGate(picky(), true, 3, 0.5).samples()).not.toEqual(g.samples());
+    expect(() => new LinkGate(picky(), true, 3).restore({ decisions: [] })).toThrow(/link gate state/);
+  });
+
   it('counts a form as dry after three queries with nothing new, unless nearly every record has been listed again', () => {
     expect(searchFormIsDry(2, undefined)).toBe(false);
     expect(searchFormIsDry(3, undefined)).toBe(true);

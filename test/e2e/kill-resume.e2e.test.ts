@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { groundTruth } from '../../src/testbed/index.ts';
 import { readLines, repoRoot, surfacer, tempDir } from './helpers.ts';
+import { loadModel } from '../../src/policy/checkpoint.ts';
+import type { SavedLinkGate } from '../../src/coordinator/link-gate.ts';
 
 const lineCount = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0);
 
@@ -45,5 +47,44 @@ describe('crawl: kill and resume (real Chromium)', { timeout: 600_000 }, () => {
     const harvested = new Set(records.map((r) => r.url).filter((u) => hidden.has(u)));
     expect(harvested.size).toBe(hidden.size);
     expect(summary.coverage).toBe(1);
+  });
+
+  it('a learning crawl goes on from the model and link decisions of its last checkpoint', async () => {
+    const run = join(tempDir('resume-learning'), 'run');
+    const child = spawn(process.execPath, [join(repoRoot, 'bin/surfacer.js'), 'crawl', '--domain', 'arts', '--strategy', 'a3c', '--model', 'fresh', '--scale', 'tiny', '--max-depth', '1', '--max-queries', '12', '--t-max', '3', '--testbed-port', '0', '--json', '--out', run], { cwd: repoRoot, detached: true, stdio: 'ignore' });
+    let exitedEarly = false;
+    const exited = new Promise((r) => child.on('exit', () => r((exitedEarly = true))));
+    // Each checkpoint (every 25 episodes) saves the model learnt so far: wait for one with a harvest episode on its curve.
+    const learnt = () => {
+      try {
+        return (JSON.parse(readFileSync(join(run, 'model', 'manifest.json'), 'utf8')) as { curve: unknown[] }).curve.length > 0;
+      } catch {
+        return false; // not saved yet, or between the renames of a save
+      }
+    };
+    const deadline = Date.now() + 240_000;
+    while (!learnt() && !exitedEarly && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(exitedEarly, 'the crawl ended before a checkpoint with a harvest episode').toBe(false);
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+    const atKill = loadModel(join(run, 'model')).manifest;
+    expect(atKill.curve.length).toBeGreaterThan(0);
+    const gateOf = () => (JSON.parse(readFileSync(join(run, 'state.json'), 'utf8')) as { state: { coordinator: { linkGate: SavedLinkGate } } }).state.coordinator.linkGate;
+    const rewardedAtKill = gateOf().rewards.map(([url]) => url);
+    expect(rewardedAtKill.length).toBeGreaterThan(0);
+
+    const resumed = await surfacer(['crawl', '--domain', 'arts', '--resume', run, '--json'], 400_000);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const summary = JSON.parse(resumed.stdout) as { policy: { model: string } };
+    expect(summary.policy.model).toBe(join(run, 'model'));
+    const final = loadModel(join(run, 'model')).manifest;
+    // One curve across the kill: the episodes before it, then those after; the site listed once.
+    expect(final.curve.length).toBeGreaterThan(atKill.curve.length);
+    expect(final.curve.slice(0, atKill.curve.length)).toEqual(atKill.curve);
+    expect(final.updates).toBeGreaterThanOrEqual(atKill.updates);
+    expect(final.sites).toHaveLength(1);
+    // The link policy's returns still hold the pages fetched before the kill (they are not fetched again).
+    const rewardedAtEnd = new Set(gateOf().rewards.map(([url]) => url));
+    expect(rewardedAtKill.filter((url) => !rewardedAtEnd.has(url))).toEqual([]);
   });
 });
