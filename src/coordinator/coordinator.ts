@@ -527,24 +527,12 @@ export class Coordinator implements CoordinatorPort {
 
   /** Words of a site's surface pages: query candidates before any record is harvested. */
   surfacePoolFor(url: string): KeywordPool {
-    const host = new URL(url).host;
-    let pool = this.surfacePools.get(host);
-    if (!pool) {
-      pool = new KeywordPool();
-      this.surfacePools.set(host, pool);
-    }
-    return pool;
+    return forHost(this.surfacePools, url, () => new KeywordPool());
   }
 
   /** The titles a site's result lists have shown. */
   private listedTitlesFor(url: string): ListedTitles {
-    const host = new URL(url).host;
-    let titles = this.listedTitles.get(host);
-    if (!titles) {
-      titles = new ListedTitles();
-      this.listedTitles.set(host, titles);
-    }
-    return titles;
+    return forHost(this.listedTitles, url, () => new ListedTitles());
   }
 
   /** Words of a site's harvested records, less its record template (menus, footer). */
@@ -553,13 +541,7 @@ export class Coordinator implements CoordinatorPort {
   }
 
   private recordPoolFor(url: string): RecordPool {
-    const host = new URL(url).host;
-    let pool = this.pools.get(host);
-    if (!pool) {
-      pool = new RecordPool();
-      this.pools.set(host, pool);
-    }
-    return pool;
+    return forHost(this.pools, url, () => new RecordPool());
   }
 
   /** Queues an episode; false when it is not (an explore URL already queued, or no page budget left unless `force`). */
@@ -828,6 +810,14 @@ interface SavedCoordinator {
   restartsDone?: number;
   /** Absent in a run saved before the link gate was kept, or without one. */
   linkGate?: unknown;
+}
+
+/** What a per-site map holds for `url`'s host, made on first use. */
+function forHost<T>(map: Map<string, T>, url: string, create: () => T): T {
+  const host = new URL(url).host;
+  let value = map.get(host);
+  if (value === undefined) map.set(host, (value = create()));
+  return value;
 }
 
 /**
