@@ -24,7 +24,9 @@ describe('readResultPage', () => {
   it('keeps the text each record link shows, the longest where a record is linked twice', () => {
     const thumbnail = { href: `${base}/item/40`, text: '' };
     const r = readResultPage(view({ links: [thumbnail, ...items, { href: `${base}/item/12`, text: '  Record\n 12 ' }] }), surface);
-    expect(r.recordTitles).toEqual(['Record 12', 'Record 40', 'Record 7']);
+    // In the order records are first linked (the thumbnail puts 40 first), each with its longest text.
+    expect(r.recordLinks).toEqual([`${base}/item/40`, `${base}/item/12`, `${base}/item/7`]);
+    expect(r.recordTitles).toEqual(['Record 40', 'Record 12', 'Record 7']);
     expect(readResultPage(view({ links: [{ href: `${base}/item/5`, text: '' }, { href: `${base}/item/6`, text: 'Six' }] }), surface).recordTitles).toEqual(['', 'Six']);
   });
 
