@@ -172,8 +172,9 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     pages++;
     reportedTotal ??= reading.reportedTotal;
     noResults ||= reading.noResults;
-    const freshTitles: string[] = [];
-    const fresh = reading.recordLinks.filter((u, i) => !seen.has(u) && freshTitles.push(reading.recordTitles[i] ?? ''));
+    const freshAt = reading.recordLinks.flatMap((u, i) => (seen.has(u) ? [] : [i]));
+    const fresh = freshAt.map((i) => reading.recordLinks[i]!);
+    const freshTitles = freshAt.map((i) => reading.recordTitles[i] ?? '');
     fresh.forEach((u) => seen.add(u));
     const current = canonicalUrl(snap.url);
     // In-place pages (script results, load more, POST) share one URL: key them by query and page.
