@@ -9,7 +9,7 @@ import { createRng } from '../lvs/random.ts';
 import type { PageEntry, QueryEntry, RunStore } from '../store/index.ts';
 import { createStrategy, yieldClass, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyContext, type StrategyName } from '../strategies/index.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
-import { candidateQueries, planForm, termsOf, type FormPlan } from './query-planner.ts';
+import { candidateQueries, overWords, planForm, termsOf, type FormPlan } from './query-planner.ts';
 import { withoutIgnoredFunctionWords } from './function-words.ts';
 import { answerSize, withoutPrematureRefinements, type AnswerSize } from './refinements.ts';
 import { TrapGuard } from './trap-guard.ts';
@@ -858,12 +858,6 @@ function listedOnceView(records: RecordPool, fields: SearchFieldModel, listing: 
     },
     frequency: (term: string) => overWords(term, (w) => fields.formHolderCount(w, records, once)),
   };
-}
-
-/** A count for a query of one or more words: its rarest word's (0 for no word). */
-function overWords(term: string, count: (word: string) => number): number {
-  const words = termsOf(term);
-  return words.length ? Math.min(...words.map(count)) : 0;
 }
 
 /** Adds the canonical URLs of `links` (those that are URLs) to `into`, and returns it. */

@@ -7,7 +7,7 @@
  * `policy-choices.ts`). A word counts as the record pool counts it (`wordStats`): lower-cased, as typed.
  */
 import { KeywordPool } from '../lvs/index.ts';
-import { termsOf } from './query-planner.ts';
+import { overWords } from './query-planner.ts';
 
 export class ListedTitles {
   private readonly pool = new KeywordPool();
@@ -30,8 +30,7 @@ export class ListedTitles {
 
   /** Listed titles holding `term`: its rarest word's count, as the record corpus counts a phrase (0 for no word). */
   documentFrequency(term: string): number {
-    const words = termsOf(term);
-    return words.length ? Math.min(...words.map((w) => this.pool.stats(w)?.df ?? 0)) : 0;
+    return overWords(term, (w) => this.pool.stats(w)?.df ?? 0);
   }
 
   toJSON(): [string, string][] {

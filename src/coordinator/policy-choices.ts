@@ -14,7 +14,7 @@ import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
 import { frequencyIn } from '../strategies/generic-frequency.ts';
 import { fewUnseen } from './dry-lists.ts';
-import type { CorpusView, QueryCandidate, StrategyContext } from '../strategies/types.ts';
+import type { DocumentSample, QueryCandidate, StrategyContext } from '../strategies/types.ts';
 
 /**
  * "Stop" is offered only after this many queries in a row without a new record: stopping
@@ -166,7 +166,7 @@ function stopOffered(stop: StopOffer): boolean {
  * home page's words for queries 3 to 9 (bench-results/few-surface-pages/). The listed titles
  * are a sample of what the form matches.
  */
-export function frequencySample(ctx: StrategyContext): Pick<CorpusView, 'documents' | 'documentFrequency'> {
+export function frequencySample(ctx: StrategyContext): DocumentSample {
   return ctx.corpus.documents === 0 && ctx.listedTitles?.documents ? ctx.listedTitles : ctx.corpus;
 }
 

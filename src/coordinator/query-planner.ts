@@ -222,3 +222,9 @@ export function termsOf(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 1);
 }
+
+/** A count for a query of one or more words: its rarest word's (0 for no word). */
+export function overWords(term: string, count: (word: string) => number): number {
+  const words = termsOf(term);
+  return words.length ? Math.min(...words.map(count)) : 0;
+}

@@ -1,4 +1,4 @@
-import type { CorpusView, QueryCandidate, QueryStrategy, StrategyContext } from './types.ts';
+import type { DocumentSample, QueryCandidate, QueryStrategy, StrategyContext } from './types.ts';
 
 /**
  * Ntoulas et al.'s `generic-frequency` baseline: issue the most frequent words of a generic
@@ -37,7 +37,7 @@ export function frequencyScore(c: QueryCandidate, ctx: StrategyContext): number 
 }
 
 /** The same score in any sample of documents (the learned strategy's prior also reads listed titles). */
-export function frequencyIn(c: QueryCandidate, sample: Pick<CorpusView, 'documents' | 'documentFrequency'>): number {
+export function frequencyIn(c: QueryCandidate, sample: DocumentSample): number {
   const n = Math.max(1, sample.documents);
   const df = c.terms.length ? Math.min(...c.terms.map((t) => sample.documentFrequency(t))) : 0;
   // The prior orders values before any record is harvested and breaks ties afterwards.

@@ -7,10 +7,10 @@ import { RandomStrategy } from './random.ts';
 import { A3cFormMemory } from './a3c-memory.ts';
 import type { QueryStrategy } from './types.ts';
 
-export type { CorpusView, QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext, TermView, YieldClass } from './types.ts';
+export type { CorpusView, DocumentSample, QueryCandidate, QueryOutcome, QueryStrategy, StrategyContext, TermView, YieldClass } from './types.ts';
 export { yieldClass } from './types.ts';
 export { AdaptiveStrategy, BfsStrategy, DlaStrategy, GenericFrequencyStrategy, JiangRlStrategy, RandomStrategy };
-export { frequencyIn, frequencyScore } from './generic-frequency.ts';
+export { frequencyScore } from './generic-frequency.ts';
 
 export const STRATEGY_NAMES = ['random', 'generic-frequency', 'adaptive', 'jiang-rl', 'bfs', 'dla', 'a3c'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];

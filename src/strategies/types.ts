@@ -106,6 +106,9 @@ export interface CorpusView {
   termStats?(term: string): TermView | undefined;
 }
 
+/** Documents and the words' document frequencies in them: the harvested records, or another sample of the site. */
+export type DocumentSample = Pick<CorpusView, 'documents' | 'documentFrequency'>;
+
 /** One word's statistics in the harvested records and where it was seen (occurrences by context tag). */
 export interface TermView {
   pos: string;
@@ -132,7 +135,7 @@ export interface StrategyContext {
    * (coordinator/listed-titles.ts): before any record is held, the only sample of what the form
    * matches. The learned strategy's prior reads it; the baselines keep to their papers' evidence.
    */
-  listedTitles?: { readonly documents: number; documentFrequency(term: string): number };
+  listedTitles?: DocumentSample;
 }
 
 export interface QueryStrategy {
