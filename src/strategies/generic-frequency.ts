@@ -39,7 +39,11 @@ export function frequencyScore(c: QueryCandidate, ctx: StrategyContext): number 
 /** The same score in any sample of documents (the learned strategy's prior also reads listed titles). */
 export function frequencyIn(c: QueryCandidate, sample: DocumentSample): number {
   const n = Math.max(1, sample.documents);
-  const df = c.terms.length ? Math.min(...c.terms.map((t) => sample.documentFrequency(t))) : 0;
   // The prior orders values before any record is harvested and breaks ties afterwards.
-  return df / n + 0.01 * (c.prior ?? 0);
+  return sampleFrequency(c, sample) / n + 0.01 * (c.prior ?? 0);
+}
+
+/** The documents of the sample that hold the candidate's rarest term (0: the sample says nothing of it). */
+export function sampleFrequency(c: QueryCandidate, sample: DocumentSample): number {
+  return c.terms.length ? Math.min(...c.terms.map((t) => sample.documentFrequency(t))) : 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frequencySample, policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE, type StopOffer } from '../../src/coordinator/policy-choices.ts';
+import { frequencySample, frequencyWeightOver, policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE, type StopOffer } from '../../src/coordinator/policy-choices.ts';
 import { STOP_KEY } from '../../src/coordinator/messages.ts';
 import type { FormPlan } from '../../src/coordinator/query-planner.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM } from '../../src/policy/features.ts';
@@ -63,13 +63,14 @@ describe('policy choices', () => {
     // A table value with the table's top weight that no listed title holds, and a site word that 6 of 12 hold.
     const value: QueryCandidate = { key: 'v', values: { q: 'basketball' }, terms: ['basketball'], source: 'lvs', label: 'keyword', prior: 1 };
     const word: QueryCandidate = { key: 'w', values: { q: 'unbeaten' }, terms: ['unbeaten'], source: 'surface', prior: 0.25 };
-    const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => ({ efficiency: 0.5, expectedNew: 5, modelled: false }) };
+    // The yield model puts the word a little ahead.
+    const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c === word ? 0.5 : 0.45, expectedNew: 5, modelled: false }) };
     const titles = { documents: 12, documentFrequency: (t: string) => (t === 'unbeaten' ? 6 : 0) };
     const stop = { zeroStreak: 0, unseenShare: 8 };
     const priors = (c: typeof ctx & { listedTitles?: typeof titles }) => policyChoices([value, word], plan, c, memory, progress, [], stop).choices.inputs.map((i) => i.prior!);
-    // No titles: frequency in no record is the table weights' tie-break, and the value leads.
+    // No titles and no record: frequency could only be the table weights' tie-break, which would put the value first; the yield model's prior stands.
     const [v0, w0] = priors(ctx);
-    expect(v0).toBeGreaterThan(w0!);
+    expect([v0, w0]).toEqual([0.9, 1]);
     expect(frequencySample(ctx)).toBe(ctx.corpus);
     // With the titles: the word half of them hold leads.
     const withTitles = { ...ctx, listedTitles: titles };
@@ -77,10 +78,29 @@ describe('policy choices', () => {
     const [v1, w1] = priors(withTitles);
     expect(w1).toBe(1);
     expect(v1).toBeLessThan(0.2);
-    // Once a record is held, its words are the sample again (here neither word: the table weights decide).
+    // Once a record is held, its words are the sample again (here neither word: the yield model decides).
     const held = { ...withTitles, corpus: { documents: 1, documentFrequency: () => 0 } };
     expect(frequencySample(held)).toBe(held.corpus);
     expect(priors(held)).toEqual([v0, w0]);
+  });
+
+  it('gives frequency no weight where the sample holds none of the offered words', () => {
+    const value: QueryCandidate = { key: 'v', values: { q: 'tennis' }, terms: ['tennis'], source: 'lvs', label: 'keyword', prior: 1 };
+    const word: QueryCandidate = { key: 'w', values: { q: 'team' }, terms: ['team'], source: 'surface', prior: 0.25 };
+    const titles = (df: Record<string, number>) => ({ documents: 8, documentFrequency: (t: string) => df[t] ?? 0 });
+    // Titles that hold neither word ("score", "season"): the tie-break alone must not outweigh the yield model.
+    expect(frequencyWeightOver([value, word], titles({ score: 3, season: 2 }), 3.5)).toBe(0);
+    // One title holding one of them: the site's unseen share sets the weight as before.
+    expect(frequencyWeightOver([value, word], titles({ team: 1 }), 3.5)).toBeCloseTo(3.5 / 4.5, 12);
+    // A phrase counts by its rarest word: "team sheet" with "sheet" in no title is held by none.
+    const phrase: QueryCandidate = { key: 'p', values: { q: 'team sheet' }, terms: ['team', 'sheet'], source: 'surface' };
+    expect(frequencyWeightOver([phrase], titles({ team: 4 }), 3.5)).toBe(0);
+    // In the choices: with such titles, the yield model's favourite keeps the top prior.
+    const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c === word ? 0.6 : 0.45, expectedNew: 5, modelled: false }) };
+    const withTitles = { ...ctx, listedTitles: titles({ score: 3 }) };
+    const [v, w] = policyChoices([value, word], plan, withTitles, memory, progress, [], { zeroStreak: 0, unseenShare: 3.5 }).choices.inputs.map((i) => i.prior!);
+    expect(w).toBe(1);
+    expect(v).toBeCloseTo(0.75, 12);
   });
 
   it('describes each candidate to the network and to WGE, and offers stop only after a dry streak', () => {
