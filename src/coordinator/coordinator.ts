@@ -96,6 +96,8 @@ export class Coordinator implements CoordinatorPort {
   private readonly surfacePools = new Map<string, KeywordPool>();
   /** By host: the titles its result lists showed (`ListedTitles`). */
   private readonly listedTitles = new Map<string, ListedTitles>();
+  /** The titles each query's result pages showed so far, by canonical record URL, until its answer is written with them. */
+  private readonly titlesOfQuery = new Map<string, Map<string, string>>();
   private readonly weights: ValueWeights;
   private readonly enqueuedUrls = new Set<string>();
   private readonly pendingRecords = new Set<string>();
@@ -411,7 +413,19 @@ export class Coordinator implements CoordinatorPort {
   private onListing(m: Extract<AgentMessage, { type: 'listing' }>): ReplyTo<typeof m> {
     const newToCrawl = m.links.filter((link) => this.newRecordUrl(link) !== null).length;
     const form = this.forms.get(m.formKey);
-    if (form && m.titles) this.listedTitlesFor(form.info.pageUrl).add(m.links.map((link) => tryCanonicalUrl(link)), m.titles);
+    const titles = m.titles;
+    if (form && titles) {
+      const urls = m.links.map((link) => tryCanonicalUrl(link));
+      this.listedTitlesFor(form.info.pageUrl).add(urls, titles);
+      if (m.queryKey) {
+        let shown = this.titlesOfQuery.get(m.queryKey);
+        if (!shown) this.titlesOfQuery.set(m.queryKey, (shown = new Map()));
+        for (const [i, url] of urls.entries()) {
+          const title = titles[i]?.trim();
+          if (url && title && !shown.has(url)) shown.set(url, title);
+        }
+      }
+    }
     let restKnown: boolean | undefined;
     let unheld: number | undefined;
     if (form && m.queryKey) {
@@ -473,7 +487,11 @@ export class Coordinator implements CoordinatorPort {
       this.schedule({ kind: 'record', startUrl: url, depth: (form?.info.depth ?? 0) + 2, via: 'record-link', foundBy: m.queryKey, fromUrl: m.listedOn?.[i] }, true);
     }
     if (form && candidate?.source === 'surface') this.linkGate?.surfaceWordsPaid(form.info.pageUrl, candidate.terms, fresh);
-    const entry: QueryEntry = { key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), ...(skipped.length ? { skippedRest: skipped } : {}), failed: m.failed ?? false, error: m.error, ...(candidate?.functionWord ? { functionWord: true } : {}) };
+    // Saved with the answer, so a resume counts the titles listed after the last checkpoint again.
+    const shown = this.titlesOfQuery.get(m.queryKey);
+    this.titlesOfQuery.delete(m.queryKey);
+    const recordTitles = shown && m.recordLinks.map((link) => shown.get(tryCanonicalUrl(link) ?? '') ?? '');
+    const entry: QueryEntry = { key: m.queryKey, form: m.formKey, values: m.values, terms: m.terms, resultPages: m.resultPages, results: m.recordLinks.length, recordLinks: m.recordLinks, listedOn: m.listedOn, newRecords: fresh, reportedTotal: m.reportedTotal, ...(m.complete === undefined ? {} : { complete: m.complete }), ...(skipped.length ? { skippedRest: skipped } : {}), failed: m.failed ?? false, error: m.error, ...(candidate?.functionWord ? { functionWord: true } : {}), ...(recordTitles?.some(Boolean) ? { recordTitles } : {}) };
     this.store.addQuery(entry);
     if (form) {
       form.answers.set(m.queryKey, answerSize(entry));
@@ -725,6 +743,8 @@ export class Coordinator implements CoordinatorPort {
       if (q.error === undefined && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true, q.functionWord === true);
       form.answers.set(q.key, answerSize(q));
       if (q.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, q.reportedTotal);
+      // Titles listed after the checkpoint (those before it are in the saved state; a record counts once either way).
+      if (links && Array.isArray(q.recordTitles)) this.listedTitlesFor(form.info.pageUrl).add(links.map((link) => tryCanonicalUrl(link)), q.recordTitles);
     }
     this.requeueUnfinished(queries);
   }

@@ -82,6 +82,8 @@ export interface QueryEntry {
   error?: string;
   /** The keyword was a function word ("the"): an empty answer says the form ignores them (coordinator/function-words.ts). */
   functionWord?: boolean;
+  /** The title the list showed for each of `recordLinks` ('' where it showed none); absent when it showed none at all. */
+  recordTitles?: string[];
   /** Time written, ms since the epoch; set by the store when absent. */
   t?: number;
   [key: string]: unknown;

@@ -160,6 +160,33 @@ describe('Coordinator record pools', () => {
     again.c.restore();
     expect(again.c.poolFor(`${SITE}/search`).toJSON()).toEqual(words.toJSON());
   });
+
+  it('saves the titles a list showed with its answer, and counts those listed after the last checkpoint again on resume', async () => {
+    const dir = join(root, 'titles');
+    const { c, queue, store } = await setup({ strategy: 'generic-frequency', patience: 50 }, dir);
+    c.addSeed(`${SITE}/`);
+    await explore(c, take(queue, `${SITE}/`), [], { form: true });
+    const formKey = `${SITE}/#form0`;
+    const answer = async (key: string, word: string, links: string[], titles: string[]) => {
+      await c.send({ type: 'listing', episodeId: `h-${key}`, formKey, queryKey: key, links, titles });
+      await c.send({ type: 'query-result', episodeId: `h-${key}`, formKey, queryKey: key, values: { q: word }, terms: [word], resultPages: 1, recordLinks: links });
+    };
+    await answer('k1', 'regatta', [`${SITE}/r/1`, `${SITE}/r/2`], ['Regatta crew wins', 'Regatta at dawn']);
+    await c.checkpoint();
+    // After the checkpoint: one record listed again under another title (it keeps its first), one new, one list without a title.
+    await answer('k2', 'crew', [`${SITE}/r/1`, `${SITE}/r/3`, `${SITE}/r/4`], ['Crew of the regatta', 'Crew changes', '']);
+    const rows = store.queries();
+    expect(rows.map((q) => q.recordTitles)).toEqual([['Regatta crew wins', 'Regatta at dawn'], ['Crew of the regatta', 'Crew changes', '']]);
+    const titles = c.snapshotState().listedTitles;
+    expect(titles).toEqual({ 'h.test': [[`${SITE}/r/1`, 'Regatta crew wins'], [`${SITE}/r/2`, 'Regatta at dawn'], [`${SITE}/r/3`, 'Crew changes']] });
+    await store.close();
+    stores.splice(stores.indexOf(store), 1);
+
+    // The saved state holds only k1's titles; the answers in queries.jsonl bring back k2's.
+    const again = await setup({ strategy: 'generic-frequency', patience: 50 }, dir, true);
+    again.c.restore();
+    expect(again.c.snapshotState().listedTitles).toEqual(titles);
+  });
 });
 
 describe('Coordinator: the rest of a result list', () => {
