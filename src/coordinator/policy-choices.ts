@@ -176,7 +176,7 @@ export function frequencySample(ctx: StrategyContext): DocumentSample {
  * tie-break alone (the table weights) at full strength. On the sports test site at seed 3 the
  * first answer listed 8 titles, none holding a shortlisted word; Chao1 gave that tie-break 0.78
  * of the prior, and it put five of the table's sport names, which no headline holds, ahead of
- * the home page's words that the yield model ranked first (bench-results/uninformed-frequency/).
+ * the site's own words, which the yield model ranked first (bench-results/uninformed-frequency/).
  */
 export function frequencyWeightOver(offered: readonly QueryCandidate[], sample: DocumentSample, unseenShare: number | undefined): number {
   return offered.some((c) => sampleFrequency(c, sample) > 0) ? frequencyWeight(unseenShare) : 0;

@@ -173,7 +173,7 @@ describe('Coordinator record pools', () => {
     };
     await answer('k1', 'regatta', [`${SITE}/r/1`, `${SITE}/r/2`], ['Regatta crew wins', 'Regatta at dawn']);
     await c.checkpoint();
-    // After the checkpoint: one record listed again under another title (it keeps its first), one new, one list without a title.
+    // After the checkpoint: one record listed again under another title (it keeps its first), one new, one link without a title.
     await answer('k2', 'crew', [`${SITE}/r/1`, `${SITE}/r/3`, `${SITE}/r/4`], ['Crew of the regatta', 'Crew changes', '']);
     const rows = store.queries();
     expect(rows.map((q) => q.recordTitles)).toEqual([['Regatta crew wins', 'Regatta at dawn'], ['Crew of the regatta', 'Crew changes', '']]);
