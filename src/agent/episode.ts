@@ -149,7 +149,7 @@ async function harvestWith(page: Page, a: EpisodeAssignment, port: CoordinatorPo
  * a page lists records this query has not shown, unless the coordinator judges that the rest of
  * the list can only hold records the crawl already has (`restKnown`, search-fields.ts), or that
  * the site looks harvested and the form dry and the next page is worth less than leaving
- * (`leaveRate`, dry-lists.ts).
+ * (`leaveRate`, dry-lists.ts). Neither reads past the crawl's page budget (`pagesSpent`).
  */
 async function readAllResultPages(page: Page, a: EpisodeAssignment, port: CoordinatorPort, surfaceLinks: Set<string>, queryKey: string, actor: QueryPolicyActor | undefined) {
   const recordLinks: string[] = [];
@@ -185,7 +185,7 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     await port.send({ type: 'page', episodeId: a.episodeId, url, finalUrl: current, depth: a.depth + 1, kind: label.kind, via: pageNo === 1 ? 'form' : 'pagination', score: label.score, title: snap.title, status: 200, query: queryKey, fromUrl: previousKey, text: pageText(snap), links: pageLinks(snap) });
     previousKey = url;
     previousUrl = current;
-    const { newToCrawl, bestQueryEfficiency, restKnown, leaveRate } = await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, queryKey, links: fresh, titles: freshTitles, reportedTotal });
+    const { newToCrawl, bestQueryEfficiency, restKnown, leaveRate, pagesSpent } = await port.send({ type: 'listing', episodeId: a.episodeId, formKey: a.formKey!, queryKey, links: fresh, titles: freshTitles, reportedTotal });
     queryNew += newToCrawl;
     if (actor) {
       // The page's reward: the query's (page 1) or that of the "next page" the policy chose.
@@ -197,6 +197,11 @@ async function readAllResultPages(page: Page, a: EpisodeAssignment, port: Coordi
     }
     // Follow pagination only while it lists records this query has not shown yet.
     if (fresh.length === 0) break;
+    // The next page would overrun the crawl's page budget, which every strategy shares.
+    if (pagesSpent) {
+      await port.send({ type: 'trace', episodeId: a.episodeId, action: 'back', input: { page: pageNo, listed: recordLinks.length, reportedTotal, why: 'page budget spent' } });
+      break;
+    }
     if (restKnown && !actor) {
       await port.send({ type: 'trace', episodeId: a.episodeId, action: 'back', input: { page: pageNo, listed: recordLinks.length, reportedTotal, why: 'rest of the list already harvested' } });
       skippedKnownRest = true;

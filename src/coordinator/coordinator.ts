@@ -445,7 +445,7 @@ export class Coordinator implements CoordinatorPort {
     // The best query's efficiency costs a pass over every candidate: only a policy deciding pages weighs it.
     const bestQueryEfficiency = this.config.policy?.pageDecisions ? this.bestQueryEfficiency(m.formKey) : undefined;
     const leaveRate = form && listLeaveRate({ zeroStreak: form.zeroStreak, listing: this.siteListing(form.info.pageUrl), crawlRate: this.harvestRate(), unheldInRest: unheld, after: this.config.skipDryListsAfter });
-    return { newToCrawl, bestQueryEfficiency, ...(restKnown === undefined ? {} : { restKnown }), ...(leaveRate === undefined ? {} : { leaveRate }) };
+    return { newToCrawl, bestQueryEfficiency, ...(restKnown === undefined ? {} : { restKnown }), ...(leaveRate === undefined ? {} : { leaveRate }), ...(this.budgetLeft().pages ? {} : { pagesSpent: true as const }) };
   }
 
   /**

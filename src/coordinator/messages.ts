@@ -140,6 +140,8 @@ export interface Replies {
     restKnown?: boolean;
     /** The site looks harvested and the form dry: read on only while the next page is expected to earn this per fetch (dry-lists.ts). */
     leaveRate?: number;
+    /** The crawl's page budget is spent (this page included): read no further page. */
+    pagesSpent?: true;
   };
   /** `yieldTurn`: the crawl has just scheduled surface pages whose words the form lacks (link-gate.ts); the episode ends with more work, and the form's next one waits behind them. */
   'query-result': { newRecords: number; yieldTurn?: boolean };

@@ -161,6 +161,24 @@ describe('Coordinator record pools', () => {
     expect(again.c.poolFor(`${SITE}/search`).toJSON()).toEqual(words.toJSON());
   });
 
+  it('tells the reader of a result list when the page budget is spent', async () => {
+    const { c, queue } = await setup({ strategy: 'generic-frequency', maxPages: 2 });
+    c.addSeed(`${SITE}/`);
+    await explore(c, take(queue, `${SITE}/`), [], { form: true });
+    const formKey = `${SITE}/#form0`;
+    const page = (n: number) => c.send({ type: 'page', episodeId: 'h1', url: `${SITE}/results?page=${n}`, finalUrl: `${SITE}/results?page=${n}`, depth: 1, kind: 'result', via: 'form', score: 0, title: 't', status: 200, query: 'k1', links: [] });
+    const listing = () => c.send({ type: 'listing', episodeId: 'h1', formKey, queryKey: 'k1', links: [`${SITE}/r/1`], titles: ['Regatta'] });
+    // The form page and the first result page: 2 of 2. The reader must not fetch the second.
+    await page(1);
+    expect(await listing()).toMatchObject({ pagesSpent: true });
+    // With pages left, the reply says nothing of the budget.
+    const roomy = await setup({ strategy: 'generic-frequency', maxPages: 3 }, join(root, 'roomy'));
+    roomy.c.addSeed(`${SITE}/`);
+    await explore(roomy.c, take(roomy.queue, `${SITE}/`), [], { form: true });
+    await roomy.c.send({ type: 'page', episodeId: 'h1', url: `${SITE}/results?page=1`, finalUrl: `${SITE}/results?page=1`, depth: 1, kind: 'result', via: 'form', score: 0, title: 't', status: 200, query: 'k1', links: [] });
+    expect(await roomy.c.send({ type: 'listing', episodeId: 'h1', formKey, queryKey: 'k1', links: [`${SITE}/r/1`], titles: ['Regatta'] })).not.toHaveProperty('pagesSpent');
+  });
+
   it('saves the titles a list showed with its answer, and counts those listed after the last checkpoint again on resume', async () => {
     const dir = join(root, 'titles');
     const { c, queue, store } = await setup({ strategy: 'generic-frequency', patience: 50 }, dir);

@@ -35,6 +35,8 @@ describe('crawl --records-first (real Chromium)', { timeout: 600_000 }, () => {
     const scheduled = await crawl('sports', budget);
     const first = await crawl('sports', { ...budget, recordsFirst: true });
     for (const s of [scheduled, first]) expect(s.stoppedBy).toBe('page-budget');
+    // One episode at a time: no result list is read past the budget.
+    for (const s of [scheduled, first]) expect(s.totals.pagesFetched).toBeLessThanOrEqual(budget.maxPages);
     // Surface pages fetched after the result list that named the first record, before that record.
     const wait = (k: string[]) => {
       const at = k.indexOf('record');
