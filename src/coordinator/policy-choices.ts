@@ -12,9 +12,9 @@ import { CANDIDATE_DIM, siteEvidenceInput, stateContext, valueTokens, yieldEstim
 import { frequencyBlendedPriors, frequencyWeight, queryAndStopPriors } from '../policy/prior.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
-import { frequencyIn, sampleFrequency } from '../strategies/generic-frequency.ts';
+import { frequencyIn } from '../strategies/generic-frequency.ts';
 import { fewUnseen } from './dry-lists.ts';
-import type { DocumentSample, QueryCandidate, StrategyContext } from '../strategies/types.ts';
+import { sampleFrequency, type DocumentSample, type QueryCandidate, type StrategyContext } from '../strategies/types.ts';
 
 /**
  * "Stop" is offered only after this many queries in a row without a new record: stopping

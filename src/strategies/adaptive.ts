@@ -1,4 +1,4 @@
-import { outcomeClass, yieldClass, type QueryCandidate, type QueryOutcome, type QueryStrategy, type StrategyContext, type YieldClass } from './types.ts';
+import { outcomeClass, sampleFrequency, yieldClass, type QueryCandidate, type QueryOutcome, type QueryStrategy, type StrategyContext, type YieldClass } from './types.ts';
 
 /**
  * Ntoulas, Zerfos & Cho (2005), `adaptive`: pick the query with the highest expected number
@@ -110,7 +110,7 @@ export class AdaptiveStrategy implements QueryStrategy {
 
   estimate(c: QueryCandidate, ctx: StrategyContext): { expectedNew: number; returned: number; modelled: boolean } {
     const docs = ctx.corpus.documents;
-    const df = c.terms.length ? Math.min(...c.terms.map((t) => ctx.corpus.documentFrequency(t))) : 0;
+    const df = sampleFrequency(c, ctx.corpus);
     const cap = this.resultCap();
     // A surface word with fewer than one held record the form lists for it (a headline word
     // held only in record text, `candidateQueries`) has no sample here: judged as unseen.

@@ -1,4 +1,4 @@
-import type { DocumentSample, QueryCandidate, QueryStrategy, StrategyContext } from './types.ts';
+import { sampleFrequency, type DocumentSample, type QueryCandidate, type QueryStrategy, type StrategyContext } from './types.ts';
 
 /**
  * Ntoulas et al.'s `generic-frequency` baseline: issue the most frequent words of a generic
@@ -41,9 +41,4 @@ export function frequencyIn(c: QueryCandidate, sample: DocumentSample): number {
   const n = Math.max(1, sample.documents);
   // The prior orders values before any record is harvested and breaks ties afterwards.
   return sampleFrequency(c, sample) / n + 0.01 * (c.prior ?? 0);
-}
-
-/** The documents of the sample that hold the candidate's rarest term (0: the sample says nothing of it). */
-export function sampleFrequency(c: QueryCandidate, sample: DocumentSample): number {
-  return c.terms.length ? Math.min(...c.terms.map((t) => sample.documentFrequency(t))) : 0;
 }

@@ -109,6 +109,11 @@ export interface CorpusView {
 /** Documents and the words' document frequencies in them: the harvested records, or another sample of the site. */
 export type DocumentSample = Pick<CorpusView, 'documents' | 'documentFrequency'>;
 
+/** The documents of the sample that hold the candidate's rarest term (0: the sample says nothing of it). */
+export function sampleFrequency(c: Pick<QueryCandidate, 'terms'>, sample: DocumentSample): number {
+  return c.terms.length ? Math.min(...c.terms.map((t) => sample.documentFrequency(t))) : 0;
+}
+
 /** One word's statistics in the harvested records and where it was seen (occurrences by context tag). */
 export interface TermView {
   pos: string;
