@@ -74,7 +74,10 @@ async function explore(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
   const searchForms = typed.filter((t) => t.result.type === 'search');
   const attributes = attributeLines(snap.text);
   const label = labelPage({ via: a.via, resultListSize: largestLinkGroup(snap), statesTotal: false, attributeLines: Object.keys(attributes).length, hasQuery: new URL(snap.url).search.length > 1, searchForms: searchForms.length });
-  await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: a.via, score: label.score, title: snap.title, status: nav.status, fromUrl: a.fromUrl, text: pageText(snap), links: pageLinks(snap) });
+  // The links it offers to follow (nofollow left out), with their anchor text: sent with the page too, so a
+  // resume after a kill between the two messages offers them as this episode did.
+  const links = snap.links.filter((l) => !/\bnofollow\b/i.test(l.rel ?? '')).map((l) => ({ url: l.href, text: l.text }));
+  await port.send({ type: 'page', episodeId: a.episodeId, url: a.startUrl, finalUrl: canonicalUrl(nav.finalUrl), depth: a.depth, kind: label.kind, via: a.via, score: label.score, title: snap.title, status: nav.status, fromUrl: a.fromUrl, text: pageText(snap), links: pageLinks(snap), offeredLinks: links });
   await port.send({
     type: 'forms',
     episodeId: a.episodeId,
@@ -85,7 +88,6 @@ async function explore(page: Page, a: EpisodeAssignment, port: CoordinatorPort):
   });
   // A record page a surface link reaches (a "featured" record) is harvested like any other.
   if (label.kind === 'record') await port.send(recordMessage(a, snap, attributes));
-  const links = snap.links.filter((l) => !/\bnofollow\b/i.test(l.rel ?? '')).map((l) => ({ url: l.href, text: l.text }));
   await port.send({ type: 'links', episodeId: a.episodeId, fromUrl: a.startUrl, depth: a.depth, links });
   return { steps: 1, queries: 0, moreWork: false };
 }

@@ -196,7 +196,7 @@ export class Coordinator implements CoordinatorPort {
   private handle(m: AgentMessage): unknown {
     switch (m.type) {
       case 'page': {
-        const fresh = this.store.addPage({ url: m.url, finalUrl: m.finalUrl, depth: m.depth, kind: m.kind, via: m.via, score: m.score, title: m.title, status: m.status, query: m.query, episode: m.episodeId, from: m.fromUrl, links: m.links, text: m.text });
+        const fresh = this.store.addPage({ url: m.url, finalUrl: m.finalUrl, depth: m.depth, kind: m.kind, via: m.via, score: m.score, title: m.title, status: m.status, query: m.query, episode: m.episodeId, from: m.fromUrl, links: m.links, ...(m.offeredLinks ? { offeredLinks: m.offeredLinks } : {}), text: m.text });
         if (this.learner && m.text !== undefined) this.lastPageText.set(m.episodeId, `${m.title} ${m.text}`);
         if (fresh && (m.via === 'link' || m.via === 'seed')) this.linkGate?.pageFetched(m.url);
         if (fresh && m.kind === 'surface' && m.text) this.addSurfaceWords(m.url, m.title, m.text);
@@ -768,9 +768,9 @@ export class Coordinator implements CoordinatorPort {
     }
     const pages = this.store.pages();
     for (const p of pages) {
-      if (p.kind !== 'surface' || !Array.isArray(p['links'])) continue;
       // Links are offered again as if the page had just been read; known URLs are skipped there.
-      this.onLinks({ type: 'links', episodeId: 'restore', fromUrl: p.url, depth: p.depth, links: (p['links'] as string[]).map((url) => ({ url, text: '' })) });
+      const links = offeredLinksOf(p);
+      if (links) this.onLinks({ type: 'links', episodeId: 'restore', fromUrl: p.url, depth: p.depth, links });
     }
     const linkedFrom = new Map<string, PageEntry>();
     for (const p of pages) for (const l of Array.isArray(p['links']) ? (p['links'] as string[]) : []) if (!linkedFrom.has(l)) linkedFrom.set(l, p);
@@ -878,6 +878,17 @@ function listedOnceView(records: RecordPool, fields: SearchFieldModel, listing: 
     },
     frequency: (term: string) => overWords(term, (w) => fields.formHolderCount(w, records, once)),
   };
+}
+
+/**
+ * The links a page row offered to follow: as its explore episode offered them (`offeredLinks`, with anchor
+ * text, nofollow left out), or, for rows written before those were kept, a surface page's `links` without text.
+ */
+function offeredLinksOf(p: PageEntry): { url: string; text: string }[] | undefined {
+  const offered = p['offeredLinks'];
+  if (Array.isArray(offered)) return (offered as { url: string; text: string }[]).map((l) => ({ url: l.url, text: typeof l.text === 'string' ? l.text : '' }));
+  if (p.kind === 'surface' && Array.isArray(p['links'])) return (p['links'] as string[]).map((url) => ({ url, text: '' }));
+  return undefined;
 }
 
 /** Adds the canonical URLs of `links` (those that are URLs) to `into`, and returns it. */

@@ -47,6 +47,11 @@ export interface DigestOptions {
 /** Digest of a message as far as it is reproducible. */
 export function messageDigest(m: AgentMessage, origins: readonly string[], opts: DigestOptions = {}): string {
   let body: unknown = m;
+  // A page's offered links repeat its `links` message, digested there (and traces from before they were sent still replay).
+  if (m.type === 'page' && m.offeredLinks) {
+    const { offeredLinks: _o, ...rest } = m;
+    body = rest;
+  }
   if (m.type === 'error' || m.type === 'episode-end') {
     const { error: _e, message: _m, ...rest } = m as Record<string, unknown>;
     body = rest;

@@ -99,7 +99,7 @@ export interface FormFieldInfo {
 
 /** Agent -> coordinator messages; each gets the reply type named in `Replies`. */
 export type AgentMessage =
-  | { type: 'page'; episodeId: string; url: string; finalUrl: string; depth: number; kind: PageKind; via: PageVia; score: number; title: string; status: number; query?: string; /** Page this one was reached from. */ fromUrl?: string; /** Visible text (capped). */ text?: string; /** Outgoing links, canonical. */ links?: string[] }
+  | { type: 'page'; episodeId: string; url: string; finalUrl: string; depth: number; kind: PageKind; via: PageVia; score: number; title: string; status: number; query?: string; /** Page this one was reached from. */ fromUrl?: string; /** Visible text (capped). */ text?: string; /** Outgoing links, canonical. */ links?: string[]; /** Explore pages: the links its `links` message offers (nofollow left out, hrefs as found, with anchor text), kept in pages.jsonl so a resume offers them again as they were. Left out of the message's digest: the `links` message carries them. */ offeredLinks?: { url: string; text: string }[] }
   | { type: 'forms'; episodeId: string; pageUrl: string; depth: number; forms: { index: number; formType: string; probability: number; method: string }[]; searchForms: SearchFormInfo[] }
   | { type: 'links'; episodeId: string; fromUrl: string; depth: number; links: { url: string; text: string }[] }
   | { type: 'next-query'; episodeId: string; formKey: string; /** The agent chooses (learned policy): reply with the choices instead of a query. */ choose?: 'agent' }

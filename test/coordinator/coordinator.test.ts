@@ -530,6 +530,29 @@ describe('Coordinator with the learned link policy (a3c)', () => {
     expect(c.learnLinks()).toEqual({ followed: 2, deferred: 1, fallback: 0, reconsidered: 1 });
   });
 
+  it('offers a page\'s links again on resume with the anchor text and nofollow rule they were first offered with', async () => {
+    const dir = join(root, 'offered');
+    const policy = { model: await pickyModel(), frozen: true, tMax: 5, learningRate: 0.003 };
+    const { c, queue, store } = await setup({ strategy: 'a3c', maxDepth: 3, policy }, dir);
+    await c.preparePolicy();
+    c.addSeed(`${SITE}/`);
+    const seed = take(queue, `${SITE}/`);
+    await c.checkpoint();
+    // Killed after the page row was written, before its links message: the row alone must say what it offered.
+    // Its links: /search ("Search": followed), /about (deferred), /shop/cart (nofollow: never offered).
+    await c.send({ type: 'page', episodeId: seed.episodeId, url: seed.startUrl, finalUrl: seed.startUrl, depth: 0, kind: 'surface', via: 'seed', score: 0, title: 't', status: 200, links: [`${SITE}/search`, `${SITE}/about`, `${SITE}/shop/cart`], offeredLinks: [link('/search', 'Search'), link('/about', 'About us')] });
+    await store.close();
+    stores.splice(stores.indexOf(store), 1);
+
+    const again = await setup({ strategy: 'a3c', maxDepth: 3, policy }, dir, true);
+    await again.c.preparePolicy();
+    again.c.restore();
+    // Without the anchor text the policy would defer /search too ("anchor word: search" unseen), and the fallback would later fetch /shop/cart.
+    // (Offered twice: once by the page, once as enqueued before the kill; Crawlee's unique keys keep one.)
+    expect([...new Set(exploring(again.queue))]).toEqual([`${SITE}/search`]);
+    expect(again.store.pages()[0]!['offeredLinks']).toEqual([link('/search', 'Search'), link('/about', 'About us')]);
+  });
+
   it('counts an episode the crawler dropped unrun (robots.txt) as ended, so the fallback still comes', async () => {
     const { c, queue } = await setup({ strategy: 'a3c', maxDepth: 3, policy: { model: await pickyModel(), frozen: true, tMax: 5, learningRate: 0.003 } });
     await c.preparePolicy();
