@@ -15,7 +15,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { LVS_DOMAINS, isLvsDomain } from '../lvs/index.ts';
 import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from '../coordinator/policy-learner.ts';
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
@@ -24,6 +24,7 @@ import { summariseCurve } from '../report/learning-curve.ts';
 import { crawlCommand, learningRateOption, learnOption, priorScaleOption, unitIntervalOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
+import { SCALES, type Scale } from '../testbed/index.ts';
 import { checkSelectionSites, checkpointsToTry, selectCheckpoint, type Checkpoint, type SelectionRecord } from './train-selection.ts';
 
 export interface TrainOptions {
@@ -35,6 +36,8 @@ export interface TrainOptions {
   demos?: string;
   seed: number;
   maxQueries: number;
+  /** Testbed scale of the training and selection crawls (default small). */
+  scale?: Scale;
   agents: number;
   init?: string;
   json: boolean;
@@ -87,6 +90,7 @@ export function registerTrainCommand(program: Command): void {
     .option('--demos <dir>', 'demonstrations for --wge (default: demos/)')
     .option('--seed <n>', 'random seed of the first crawl (then +1 per crawl) and of fresh parameters', wholeNumber('--seed', 0), 1)
     .option('--max-queries <n>', 'query budget of each training crawl', wholeNumber('--max-queries', 1), 40)
+    .addOption(new Option('--scale <scale>', 'testbed scale of the training and selection crawls (the sites the manifest names carry it)').choices([...SCALES]).default(TRAIN_SCALE))
     .option('--agents <n>', 'parallel agents per crawl', wholeNumber('--agents', 1), 4)
     .option('--learning-rate <x>', 'Adam step size of the parameter server', learningRateOption('--learning-rate'), 0.005)
     .option('--gae-lambda <x>', "GAE's λ for the policy's advantages (1, the default: the n-step advantage R − V; lower leans on the critic)", unitIntervalOption('--gae-lambda'))
@@ -121,7 +125,7 @@ export async function trainCommand(opts: TrainOptions) {
   for (const d of domains) if (!isLvsDomain(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (opts.selectSeeds) {
     if (!opts.selectSeeds.length) throw new UserError('--select-seeds needs at least one seed');
-    checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
+    checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed, opts.scale), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
   }
   const work = opts.keepRuns ?? mkdtempSync(join(tmpdir(), 'surfacer-train-'));
   const crawls: TrainCrawl[] = [];
@@ -136,13 +140,13 @@ export async function trainCommand(opts: TrainOptions) {
     const checkpoints: Checkpoint[] = [{ afterCrawls: 0, dir: opts.init ?? join(work, '000-start') }];
     if (opts.selectSeeds && !opts.init) await saveFreshParameters(opts, checkpoints[0]!.dir);
     for (let i = 0; episodes < opts.episodes || i < domains.length; i++) {
-      const site = trainingSite(domains, opts.seed, i);
+      const site = trainingSite(domains, opts.seed, i, opts.scale);
       const domain = site.domain;
       // A later round of the domains could reach a selection seed (the first round was checked above): refused before it trains there.
       if (opts.selectSeeds && i >= domains.length) checkSelectionSites(domains, opts.selectSeeds, [site]);
       const crawl: CrawlCliOptions = {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
-        seed: site.seed, allowPost: true, json: true, scale: TRAIN_SCALE, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
+        seed: site.seed, allowPost: true, json: true, scale: site.scale as Scale, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
         ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }),
         ...(opts.learn ? { learn: opts.learn } : {}),
@@ -166,13 +170,13 @@ export async function trainCommand(opts: TrainOptions) {
     if (opts.selectSeeds) {
       const tried = checkpointsToTry(checkpoints, opts.selectEvery ?? SELECT_DEFAULTS.every);
       process.stderr.write(`surfacer train: choosing among ${tried.length} checkpoints (after ${tried.map((c) => c.afterCrawls).join(', ')} crawls) on ${domains.length * opts.selectSeeds.length} sites at seeds ${opts.selectSeeds.join(', ')}\n`);
-      selection = await selectCheckpoint(tried, { domains, seeds: opts.selectSeeds, queries: opts.selectQueries ?? SELECT_DEFAULTS.queries, scale: TRAIN_SCALE, agents: opts.agents, pageDecisions: opts.pageDecisions, parallel: opts.selectParallel ?? SELECT_DEFAULTS.parallel, work }, (line) => process.stderr.write(`surfacer train: ${line}\n`));
+      selection = await selectCheckpoint(tried, { domains, seeds: opts.selectSeeds, queries: opts.selectQueries ?? SELECT_DEFAULTS.queries, scale: opts.scale ?? TRAIN_SCALE, agents: opts.agents, pageDecisions: opts.pageDecisions, parallel: opts.selectParallel ?? SELECT_DEFAULTS.parallel, work }, (line) => process.stderr.write(`surfacer train: ${line}\n`));
       process.stderr.write(`surfacer train: keeping the checkpoint after ${selection.chosen} crawls (scores ${selection.checkpoints.map((c) => `${c.afterCrawls}: ${c.score}`).join(', ')})\n`);
       cpSync(tried.find((c) => c.afterCrawls === selection!.chosen)!.dir, opts.out, { recursive: true });
       const manifestFile = join(opts.out, 'manifest.json');
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ModelManifest;
       // The selection sites were read to choose this model: a bench must not test it on them either.
-      const selectedOn: TrainedSite[] = opts.selectSeeds.flatMap((seed) => domains.map((domain) => ({ domain, seed, scale: TRAIN_SCALE })));
+      const selectedOn: TrainedSite[] = opts.selectSeeds.flatMap((seed) => domains.map((domain) => ({ domain, seed, scale: opts.scale ?? TRAIN_SCALE })));
       writeFileSync(manifestFile, `${JSON.stringify({ ...manifest, selectedOn, selection }, null, 2)}\n`);
     } else {
       cpSync(model, opts.out, { recursive: true });
@@ -183,12 +187,12 @@ export async function trainCommand(opts: TrainOptions) {
   return trainResult(opts, { domains, wge: opts.wge, episodes, crawls, started, selection, trained });
 }
 
-/** The testbed scale training crawls (and selection crawls) use. */
-const TRAIN_SCALE = 'small';
+/** The testbed scale training crawls (and selection crawls) use unless `--scale` says another. */
+const TRAIN_SCALE: Scale = 'small';
 
 /** The site `train`'s i-th crawl (from 0) trains on: the domains in turn, the testbed seed one higher each crawl. */
-export function trainingSite(domains: readonly string[], seed: number, i: number): TrainedSite {
-  return { domain: domains[i % domains.length]!, seed: seed + i, scale: TRAIN_SCALE };
+export function trainingSite(domains: readonly string[], seed: number, i: number, scale: Scale = TRAIN_SCALE): TrainedSite {
+  return { domain: domains[i % domains.length]!, seed: seed + i, scale };
 }
 
 /**
@@ -205,8 +209,8 @@ export function foreignTable(domains: readonly string[], i: number): string | un
 }
 
 /** The sites of the first round (each domain once), which every training crawls: known before it starts. */
-export function firstRoundSites(domains: readonly string[], seed: number): TrainedSite[] {
-  return domains.map((_, i) => trainingSite(domains, seed, i));
+export function firstRoundSites(domains: readonly string[], seed: number, scale: Scale = TRAIN_SCALE): TrainedSite[] {
+  return domains.map((_, i) => trainingSite(domains, seed, i, scale));
 }
 
 /**

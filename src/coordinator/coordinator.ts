@@ -387,7 +387,7 @@ export class Coordinator implements CoordinatorPort {
     const pool = this.recordPoolFor(form.info.pageUrl);
     const listing = this.siteListing(form.info.pageUrl);
     const corpus = corpusView(pool, form.fields, listing);
-    const all = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl), functionWords: pool.functionWords }, form.issued, corpus.documentFrequency);
+    const all = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl), functionWords: pool.functionWords }, form.issued, corpus.documentFrequency, form.answers);
     const candidates = withoutPrematureRefinements(withoutIgnoredFunctionWords(all, form.answers), form.answers);
     const ctx: StrategyContext = { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total }, listedTitles: this.listedTitlesFor(form.info.pageUrl) };
     return { candidates, ctx, listing };

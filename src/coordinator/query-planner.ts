@@ -6,6 +6,7 @@
 import { extractTerms, matchFieldToLvs, type KeywordPool, type LvsTable, type TermStats, type ValueWeights } from '../lvs/index.ts';
 import type { QueryCandidate } from '../strategies/types.ts';
 import type { FormFieldInfo, SearchFormInfo } from './messages.ts';
+import type { AnswerSize } from './refinements.ts';
 
 /** Option texts that mean "no restriction" rather than a value to query by. */
 const ANY_OPTION = /^\s*(?:any|all|every|none|--.*|—.*|choose.*|select.*|please.*|\*|)\s*$/i;
@@ -38,6 +39,11 @@ export interface FormPlan {
   optionFields: { field: FormFieldInfo; options: { value: string; text: string }[] }[];
   /** Values every submission must carry (required fields, range ends). */
   fixed: Record<string, string>;
+  /**
+   * Required drop-downs of a keyword form (`heldOptionTurn`): each keyword query must carry one
+   * of their options, so the options take turns; `fixed` holds the first.
+   */
+  held: { field: FormFieldInfo; options: { value: string; text: string }[] }[];
 }
 
 export function isOptionPlaceholder(option: { value: string; text: string }): boolean {
@@ -54,6 +60,7 @@ export function planForm(form: SearchFormInfo, table: LvsTable, weights: ValueWe
   const texts = visible.filter(isTextInput);
   const queryField = texts.find((f) => QUERY_FIELD_TYPES.has(f.fieldType)) ?? (texts.length === 1 ? texts[0] : texts.find((f) => matchFieldToLvs(toFieldInfo(f), table).kind === 'keyword'));
   const optionFields: FormPlan['optionFields'] = [];
+  const held: FormPlan['held'] = [];
   const fixed: Record<string, string> = {};
   for (const field of visible) {
     if (field === queryField) continue;
@@ -62,7 +69,10 @@ export function planForm(form: SearchFormInfo, table: LvsTable, weights: ValueWe
       const options = field.options.filter((o) => !isOptionPlaceholder(o));
       if (field.type === 'checkbox') continue;
       if (options.length) optionFields.push({ field, options });
-      if (field.required && options[0]) fixed[field.name] = options[0].value;
+      if (field.required && options[0]) {
+        fixed[field.name] = options[0].value;
+        if (queryField && field.type !== 'radio') held.push({ field, options });
+      }
       continue;
     }
     if (source.kind === 'range') {
@@ -77,7 +87,61 @@ export function planForm(form: SearchFormInfo, table: LvsTable, weights: ValueWe
       if (top) fixed[field.name] = top.value;
     }
   }
-  return { formKey: form.formKey, queryField, optionFields, fixed };
+  return { formKey: form.formKey, queryField, optionFields, fixed, held };
+}
+
+/**
+ * A held option that took this many keyword queries, none of them listing a record, gets no
+ * more turns: its part of the site answers no word asked (an empty category).
+ */
+export const DRY_HELD_OPTION_QUERIES = 3;
+
+/**
+ * The options of a keyword form's required drop-downs (`FormPlan.held`) that its next keyword
+ * queries carry. Such a drop-down cannot be left at "any": a category a search must be scoped
+ * to. Held at its first option, every keyword query searched that category alone and the rest
+ * of the site stayed out of reach however many words were asked. So the options take turns:
+ * each next keyword query goes under the option that has had the fewest so far (ties in the
+ * form's order), which splits the query budget evenly over the site's parts, skipping an
+ * option that has gone dry (`DRY_HELD_OPTION_QUERIES`). Worked out from the queries issued
+ * (their keys hold their values) and their answers, so a resumed crawl takes the same turn.
+ */
+export function heldOptionTurn(plan: FormPlan, issued: Iterable<string>, answers?: ReadonlyMap<string, AnswerSize>): Record<string, string> {
+  if (!plan.queryField || !plan.held.length) return {};
+  const keywordField = plan.queryField.name;
+  const asked = plan.held.map(() => new Map<string, { queries: number; answered: number; listed: number }>());
+  for (const key of issued) {
+    let values: Record<string, string>;
+    try {
+      values = Object.fromEntries(JSON.parse(queryKeyValues(key)) as [string, string][]);
+    } catch {
+      continue;
+    }
+    if (!values[keywordField]) continue;
+    const answer = answers?.get(key);
+    plan.held.forEach(({ field }, i) => {
+      const value = values[field.name];
+      if (value === undefined) return;
+      const tally = asked[i]!.get(value) ?? { queries: 0, answered: 0, listed: 0 };
+      tally.queries++;
+      if (answer && !answer.unanswered) {
+        tally.answered++;
+        tally.listed += answer.listed;
+      }
+      asked[i]!.set(value, tally);
+    });
+  }
+  const turn: Record<string, string> = {};
+  plan.held.forEach(({ field, options }, i) => {
+    const tallies = asked[i]!;
+    const tally = (o: { value: string }) => tallies.get(o.value) ?? { queries: 0, answered: 0, listed: 0 };
+    const live = options.filter((o) => !(tally(o).answered >= DRY_HELD_OPTION_QUERIES && tally(o).listed === 0));
+    const pool = live.length ? live : options;
+    let best = pool[0]!;
+    for (const o of pool) if (tally(o).queries < tally(best).queries) best = o;
+    turn[field.name] = best.value;
+  });
+  return turn;
 }
 
 function toFieldInfo(f: FormFieldInfo) {
@@ -103,10 +167,13 @@ export function queryKeyValues(key: string): string {
  * for the word, `SearchFieldModel.formDocumentFrequency`); without it, words of held records
  * count as listable.
  */
-export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool; functionWords?: KeywordPool }, issued: ReadonlySet<string>, listedDf?: (term: string) => number): QueryCandidate[] {
+export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool; functionWords?: KeywordPool }, issued: ReadonlySet<string>, listedDf?: (term: string) => number, answers?: ReadonlyMap<string, AnswerSize>): QueryCandidate[] {
   const out: QueryCandidate[] = [];
   const seen = new Map<string, QueryCandidate>();
-  const keyOf = (values: Record<string, string>) => queryKey(plan.formKey, { ...plan.fixed, ...values });
+  // Keyword queries carry this turn's options of the required drop-downs (`heldOptionTurn`).
+  const turn = heldOptionTurn(plan, issued, answers);
+  const submitted = (values: Record<string, string>) => ({ ...plan.fixed, ...(plan.queryField && plan.queryField.name in values ? turn : {}), ...values });
+  const keyOf = (values: Record<string, string>) => queryKey(plan.formKey, submitted(values));
   /** Adds an unissued query (or updates the one with its key) and returns it; undefined once issued. */
   const add = (values: Record<string, string>, terms: string[], source: QueryCandidate['source'], prior?: number, label?: string): QueryCandidate | undefined => {
     const key = keyOf(values);
@@ -118,7 +185,7 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
       if (source === 'title') earlier.source = 'title';
       return earlier;
     }
-    const candidate: QueryCandidate = { key, values: { ...plan.fixed, ...values }, terms, source, prior, label };
+    const candidate: QueryCandidate = { key, values: submitted(values), terms, source, prior, label };
     seen.set(key, candidate);
     out.push(candidate);
     return candidate;

@@ -7,7 +7,7 @@ import type { QueryCandidate } from '../../src/strategies/types.ts';
 
 const field = { name: 'q', label: 'Keywords', tag: 'input', type: 'text', fieldType: 'search query', required: false, hidden: false, selectorHint: '#q' };
 const select = { name: 'cat', label: 'Category', tag: 'select', type: 'select-one', fieldType: 'search category', required: false, hidden: false, selectorHint: '#cat', options: [{ value: 'p', text: 'Painting' }] };
-const plan: FormPlan = { formKey: 'f', queryField: field, optionFields: [{ field: select, options: select.options }], fixed: {} };
+const plan: FormPlan = { formKey: 'f', queryField: field, optionFields: [{ field: select, options: select.options }], fixed: {}, held: [] };
 const cands = (source: QueryCandidate['source'], n: number): QueryCandidate[] => Array.from({ length: n }, (_, i) => ({ key: `${source}${i}`, values: (source === 'options' ? { cat: 'p' } : { q: `${source}${i}` }) as Record<string, string>, terms: [`${source}${i}`], source, label: source === 'lvs' ? 'keyword' : undefined }));
 const ctx = { corpus: { documents: 0, documentFrequency: () => 0 }, harvested: 0, rng: () => 0.5 };
 const unknown = { efficiency: 0.1, expectedNew: 0, modelled: false };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { candidateQueries, planForm } from '../../src/coordinator/query-planner.ts';
+import { candidateQueries, DRY_HELD_OPTION_QUERIES, heldOptionTurn, planForm } from '../../src/coordinator/query-planner.ts';
+import type { AnswerSize } from '../../src/coordinator/refinements.ts';
 import type { SearchFormInfo } from '../../src/coordinator/messages.ts';
 import { KeywordPool, ValueWeights, type LvsTable } from '../../src/lvs/index.ts';
 
@@ -159,5 +160,79 @@ describe('query planner', () => {
     const candidates = candidateQueries(planForm(optional, table, weights), table, weights, pools(), new Set());
     expect(candidates.some((c) => c.values['year'] === '2019')).toBe(true);
     expect(candidates.every((c) => c.refines === undefined)).toBe(true);
+  });
+
+  describe('a keyword form with a required drop-down', () => {
+    const scoped: SearchFormInfo = {
+      ...form,
+      fields: [
+        ...form.fields,
+        { name: 'section', label: 'Section', tag: 'select', type: 'select-one', fieldType: 'search category / refinement', required: true, hidden: false, selectorHint: '#section', options: [{ value: '', text: '— choose a section —' }, { value: 'cup', text: 'Cup' }, { value: 'league', text: 'League' }, { value: 'youth', text: 'Youth' }] },
+      ],
+    };
+    const weights = new ValueWeights(table);
+    const plan = planForm(scoped, table, weights);
+    const keywordQueries = (issued: Set<string>, answers?: Map<string, AnswerSize>) => candidateQueries(plan, table, weights, pools(), issued, undefined, answers).filter((c) => c.values['headline'] !== undefined);
+    const answer = (listed: number): AnswerSize => ({ listed, readToEnd: true, failed: listed === 0, functionWord: false, unanswered: false });
+
+    it('holds the drop-down, and its first option goes with the first keyword queries', () => {
+      expect(plan.queryField?.name).toBe('headline');
+      expect(plan.fixed).toEqual({ section: 'cup' });
+      expect(plan.held.map((h) => [h.field.name, h.options.map((o) => o.value)])).toEqual([['section', ['cup', 'league', 'youth']]]);
+      const first = keywordQueries(new Set());
+      expect(first.length).toBeGreaterThan(2);
+      expect(first.every((c) => c.values['section'] === 'cup')).toBe(true);
+      // The options alone stay offered too (a site that lists a section without a word).
+      const alone = candidateQueries(plan, table, weights, pools(), new Set()).filter((c) => c.source === 'options').map((c) => c.values);
+      expect(alone).toEqual([{ section: 'cup' }, { section: 'league' }, { section: 'youth' }]);
+    });
+
+    it('gives each next keyword query to the option that has had the fewest, so every section is searched', () => {
+      const issued = new Set<string>();
+      const sections: string[] = [];
+      const words: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const next = keywordQueries(issued)[0]!;
+        sections.push(next.values['section']!);
+        words.push(next.values['headline']!);
+        issued.add(next.key);
+      }
+      expect(sections).toEqual(['cup', 'league', 'youth', 'cup', 'league', 'youth']);
+      // A word asked in one section is still on offer in the others: they are other queries.
+      expect(words.slice(0, 3)).toEqual(['football', 'football', 'football']);
+      // Worked out from the issued keys alone: what a resumed crawl has.
+      expect(heldOptionTurn(plan, issued)).toEqual({ section: 'cup' });
+      // A query of the option alone is not a keyword query and takes no turn.
+      const alone = candidateQueries(plan, table, weights, pools(), issued).find((c) => c.source === 'options' && c.values['section'] === 'cup')!;
+      expect(heldOptionTurn(plan, new Set([...issued, alone.key]))).toEqual({ section: 'cup' });
+    });
+
+    it('passes over an option whose keyword queries have all listed nothing, once it has had enough of them', () => {
+      const issued = new Set<string>();
+      const answers = new Map<string, AnswerSize>();
+      for (let i = 0; i < 3 * DRY_HELD_OPTION_QUERIES; i++) {
+        const next = keywordQueries(issued, answers)[0]!;
+        issued.add(next.key);
+        answers.set(next.key, answer(next.values['section'] === 'youth' ? 0 : 4));
+      }
+      expect(heldOptionTurn(plan, issued, answers)).toEqual({ section: 'cup' });
+      const more: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const next = keywordQueries(issued, answers)[0]!;
+        more.push(next.values['section']!);
+        issued.add(next.key);
+        answers.set(next.key, answer(3));
+      }
+      expect(more).toEqual(['cup', 'league', 'cup', 'league']);
+      // An unanswered query (a timeout) is no evidence that the option is dry.
+      const timedOut = new Map([...answers].map(([k, a]) => [k, a.listed === 0 ? { ...a, unanswered: true } : a]));
+      expect(heldOptionTurn(plan, issued, timedOut)).toEqual({ section: 'youth' });
+    });
+
+    it('holds nothing in a form without a keyword field', () => {
+      const selectOnly = planForm({ ...scoped, fields: scoped.fields.slice(1) }, table, weights);
+      expect(selectOnly.held).toEqual([]);
+      expect(heldOptionTurn(selectOnly, [])).toEqual({});
+    });
   });
 });
