@@ -26,7 +26,7 @@ import { LinkGate, searchFormIsDry, type OfferedLink } from './link-gate.ts';
 import type { LinkLearningPoint } from '../policy/link-policy.ts';
 import { SiteListings, chao1Unseen, unseenShare, type ListingTally } from './unseen-records.ts';
 import { listLeaveRate } from './dry-lists.ts';
-import { ListedTitles } from './listed-titles.ts';
+import { addFirstTitles, ListedTitles } from './listed-titles.ts';
 import { mayBeAllMatches, restIsKnown, SearchFieldModel, unheldInRest } from './search-fields.ts';
 
 export interface CoordinatorConfig {
@@ -420,10 +420,7 @@ export class Coordinator implements CoordinatorPort {
       if (m.queryKey) {
         let shown = this.titlesOfQuery.get(m.queryKey);
         if (!shown) this.titlesOfQuery.set(m.queryKey, (shown = new Map()));
-        for (const [i, url] of urls.entries()) {
-          const title = titles[i]?.trim();
-          if (url && title && !shown.has(url)) shown.set(url, title);
-        }
+        addFirstTitles(shown, urls, titles);
       }
     }
     let restKnown: boolean | undefined;

@@ -9,6 +9,21 @@
 import { KeywordPool } from '../lvs/index.ts';
 import { overWords } from './query-planner.ts';
 
+/**
+ * Adds to `into` the titles of canonical record URLs it does not hold yet — trimmed; a null
+ * URL or an empty title adds nothing; the first title shown wins — and returns those added.
+ */
+export function addFirstTitles(into: Map<string, string>, urls: readonly (string | null)[], titles: readonly string[]): string[] {
+  const added: string[] = [];
+  urls.forEach((url, i) => {
+    const title = titles[i]?.trim();
+    if (!url || !title || into.has(url)) return;
+    into.set(url, title);
+    added.push(title);
+  });
+  return added;
+}
+
 export class ListedTitles {
   private readonly pool = new KeywordPool();
   private readonly titles = new Map<string, string>();
@@ -20,12 +35,7 @@ export class ListedTitles {
 
   /** Adds the titles of canonical record URLs not seen before; a null URL or an empty title adds nothing. */
   add(urls: readonly (string | null)[], titles: readonly string[]): void {
-    urls.forEach((url, i) => {
-      const title = titles[i]?.trim();
-      if (!url || !title || this.titles.has(url)) return;
-      this.titles.set(url, title);
-      this.pool.addDocument(title, { tag: 'title' });
-    });
+    for (const title of addFirstTitles(this.titles, urls, titles)) this.pool.addDocument(title, { tag: 'title' });
   }
 
   /** Listed titles holding `term`: its rarest word's count, as the record corpus counts a phrase (0 for no word). */
