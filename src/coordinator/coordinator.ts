@@ -278,7 +278,7 @@ export class Coordinator implements CoordinatorPort {
       }
       const plan = planForm(form, this.table, this.weights);
       this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map() });
-      this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed } });
+      this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed, ...(plan.held.length ? { held: plan.held.map((h) => h.field.name) } : {}) } });
       this.gain(m.episodeId, FORM_REWARD);
       this.linkGate?.searchFormFound(form.pageUrl);
       this.schedule({ kind: 'harvest', startUrl: form.pageUrl, depth: form.depth, via: 'link', formKey: form.formKey }, true);

@@ -91,8 +91,10 @@ export function planForm(form: SearchFormInfo, table: LvsTable, weights: ValueWe
 }
 
 /**
- * A held option that took this many keyword queries, none of them listing a record, gets no
- * more turns: its part of the site answers no word asked (an empty category).
+ * A held option is passed over once this many words that listed records under another option
+ * listed nothing under it, and it never listed any: its part of the site is empty, or shares
+ * no word with the rest. Misses alone say little — a section of eight reports misses most
+ * words of a table — so only words the site answered elsewhere count against it.
  */
 export const DRY_HELD_OPTION_QUERIES = 3;
 
@@ -102,14 +104,15 @@ export const DRY_HELD_OPTION_QUERIES = 3;
  * to. Held at its first option, every keyword query searched that category alone and the rest
  * of the site stayed out of reach however many words were asked. So the options take turns:
  * each next keyword query goes under the option that has had the fewest so far (ties in the
- * form's order), which splits the query budget evenly over the site's parts, skipping an
+ * form's order), which splits the query budget evenly over the site's parts, passing over an
  * option that has gone dry (`DRY_HELD_OPTION_QUERIES`). Worked out from the queries issued
  * (their keys hold their values) and their answers, so a resumed crawl takes the same turn.
  */
 export function heldOptionTurn(plan: FormPlan, issued: Iterable<string>, answers?: ReadonlyMap<string, AnswerSize>): Record<string, string> {
   if (!plan.queryField || !plan.held.length) return {};
   const keywordField = plan.queryField.name;
-  const asked = plan.held.map(() => new Map<string, { queries: number; answered: number; listed: number }>());
+  // Per held field: per option, the keyword queries it had and what each word listed under it.
+  const asked = plan.held.map(() => new Map<string, { queries: number; listedByWord: Map<string, number> }>());
   for (const key of issued) {
     let values: Record<string, string>;
     try {
@@ -117,28 +120,33 @@ export function heldOptionTurn(plan: FormPlan, issued: Iterable<string>, answers
     } catch {
       continue;
     }
-    if (!values[keywordField]) continue;
+    const word = values[keywordField];
+    if (!word) continue;
     const answer = answers?.get(key);
     plan.held.forEach(({ field }, i) => {
       const value = values[field.name];
       if (value === undefined) return;
-      const tally = asked[i]!.get(value) ?? { queries: 0, answered: 0, listed: 0 };
+      let tally = asked[i]!.get(value);
+      if (!tally) asked[i]!.set(value, (tally = { queries: 0, listedByWord: new Map() }));
       tally.queries++;
-      if (answer && !answer.unanswered) {
-        tally.answered++;
-        tally.listed += answer.listed;
-      }
-      asked[i]!.set(value, tally);
+      // An unanswered query (a timeout, a lost form) says nothing of the option.
+      if (answer && !answer.unanswered) tally.listedByWord.set(word, (tally.listedByWord.get(word) ?? 0) + answer.listed);
     });
   }
   const turn: Record<string, string> = {};
   plan.held.forEach(({ field, options }, i) => {
     const tallies = asked[i]!;
-    const tally = (o: { value: string }) => tallies.get(o.value) ?? { queries: 0, answered: 0, listed: 0 };
-    const live = options.filter((o) => !(tally(o).answered >= DRY_HELD_OPTION_QUERIES && tally(o).listed === 0));
+    const queries = (o: { value: string }) => tallies.get(o.value)?.queries ?? 0;
+    const dry = (o: { value: string }) => {
+      const mine = tallies.get(o.value)?.listedByWord;
+      if (!mine || [...mine.values()].some((n) => n > 0)) return false;
+      const answeredElsewhere = [...mine.keys()].filter((w) => [...tallies].some(([v, t]) => v !== o.value && (t.listedByWord.get(w) ?? 0) > 0));
+      return answeredElsewhere.length >= DRY_HELD_OPTION_QUERIES;
+    };
+    const live = options.filter((o) => !dry(o));
     const pool = live.length ? live : options;
     let best = pool[0]!;
-    for (const o of pool) if (tally(o).queries < tally(best).queries) best = o;
+    for (const o of pool) if (queries(o) < queries(best)) best = o;
     turn[field.name] = best.value;
   });
   return turn;

@@ -207,7 +207,7 @@ describe('query planner', () => {
       expect(heldOptionTurn(plan, new Set([...issued, alone.key]))).toEqual({ section: 'cup' });
     });
 
-    it('passes over an option whose keyword queries have all listed nothing, once it has had enough of them', () => {
+    it('passes over an option under which words that listed records elsewhere listed nothing, once enough of them did', () => {
       const issued = new Set<string>();
       const answers = new Map<string, AnswerSize>();
       for (let i = 0; i < 3 * DRY_HELD_OPTION_QUERIES; i++) {
@@ -227,6 +227,20 @@ describe('query planner', () => {
       // An unanswered query (a timeout) is no evidence that the option is dry.
       const timedOut = new Map([...answers].map(([k, a]) => [k, a.listed === 0 ? { ...a, unanswered: true } : a]));
       expect(heldOptionTurn(plan, issued, timedOut)).toEqual({ section: 'youth' });
+    });
+
+    it('keeps an option whose misses are words no other option answered either', () => {
+      const issued = new Set<string>();
+      const answers = new Map<string, AnswerSize>();
+      // Every option's queries list nothing but one word in cup: the site's words are hard to hit, not youth's part empty.
+      for (let i = 0; i < 3 * DRY_HELD_OPTION_QUERIES; i++) {
+        const next = keywordQueries(issued, answers)[0]!;
+        issued.add(next.key);
+        answers.set(next.key, answer(i === 0 ? 2 : 0));
+      }
+      expect(heldOptionTurn(plan, issued, answers)).toEqual({ section: 'cup' });
+      const next = [...issued].slice(-3).map((k) => JSON.parse(k.slice(k.indexOf('|') + 1)) as [string, string][]);
+      expect(next.map((v) => Object.fromEntries(v)['section'])).toEqual(['cup', 'league', 'youth']);
     });
 
     it('holds nothing in a form without a keyword field', () => {

@@ -23,6 +23,9 @@ describe('crawl: a search scoped by a required drop-down (real Chromium)', { tim
     const out = join(tempDir('scoped'), 'run');
     const r = await surfacer(['crawl', '--domain', 'sports', '--seeds', `${site.origin}/`, '--strategy', 'adaptive', '--agents', '1', '--deterministic', '--max-queries', '24', '--max-pages', '200', '--json', '--out', out], 240_000);
     expect(r.code, r.stderr).toBe(0);
+    // The trace says which drop-down the keyword queries hold.
+    const planned = readLines<{ action: string; outcome?: { queryField?: string; held?: string[] } }>(join(out, 'trace.jsonl')).find((x) => x.action === 'search-form');
+    expect(planned?.outcome).toMatchObject({ queryField: 'q', held: ['section'] });
     const queries = readLines<{ values: Record<string, string> }>(join(out, 'queries.jsonl'));
     const keywordQueries = queries.filter((q) => q.values['q']);
     // Every keyword query names a section, and each section gets its share of them.
