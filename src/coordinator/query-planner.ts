@@ -40,8 +40,9 @@ export interface FormPlan {
   /** Values every submission must carry (required fields, range ends). */
   fixed: Record<string, string>;
   /**
-   * Required drop-downs of a keyword form (`heldOptionTurn`): each keyword query must carry one
-   * of their options, so the options take turns; `fixed` holds the first.
+   * Drop-downs of a keyword form that every query carries one option of (`heldOptionTurn`):
+   * required ones (`fixed` holds their first option) and categories without an "any" option
+   * (`isScopeWithoutAny`). Their options take turns.
    */
   held: { field: FormFieldInfo; options: { value: string; text: string }[] }[];
 }
@@ -52,6 +53,16 @@ export function isOptionPlaceholder(option: { value: string; text: string }): bo
 
 function isTextInput(f: FormFieldInfo): boolean {
   return f.tag === 'textarea' || (f.tag === 'input' && TEXT_TYPES.has(f.type.toLowerCase()));
+}
+
+/**
+ * A category drop-down without an "any" option, not marked required: the browser submits its
+ * selected option with every query all the same, so a keyword query left it at that one
+ * category. Only what the field model calls a category (a "sort by" or "style" drop-down
+ * scopes nothing), single choice, two options or more.
+ */
+function isScopeWithoutAny(field: FormFieldInfo, options: readonly { value: string; text: string }[]): boolean {
+  return field.tag === 'select' && field.type !== 'select-multiple' && field.fieldType === 'search category / refinement' && options.length >= 2 && options.length === field.options?.length;
 }
 
 /** Decides the role of every visible field of a search form. */
@@ -72,7 +83,7 @@ export function planForm(form: SearchFormInfo, table: LvsTable, weights: ValueWe
       if (field.required && options[0]) {
         fixed[field.name] = options[0].value;
         if (queryField && field.type !== 'radio') held.push({ field, options });
-      }
+      } else if (queryField && isScopeWithoutAny(field, options)) held.push({ field, options });
       continue;
     }
     if (source.kind === 'range') {

@@ -243,6 +243,27 @@ describe('query planner', () => {
       expect(next.map((v) => Object.fromEntries(v)['section'])).toEqual(['cup', 'league', 'youth']);
     });
 
+    it('gives turns to a category drop-down without an "any" option too, though not marked required', () => {
+      const noAny = { name: 'dept', label: 'Department', tag: 'select', type: 'select-one', fieldType: 'search category / refinement', required: false, hidden: false, selectorHint: '#dept', options: [{ value: 'books', text: 'Books', selected: true }, { value: 'music', text: 'Music' }] };
+      const p = planForm({ ...form, fields: [...form.fields, noAny] }, table, weights);
+      // The browser sends the selected department with every query anyway: held, not fixed.
+      expect(p.held.map((h) => h.field.name)).toEqual(['dept']);
+      expect(p.fixed).toEqual({});
+      const issued = new Set<string>();
+      const depts: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const next = candidateQueries(p, table, weights, pools(), issued).find((c) => c.values['headline'] !== undefined)!;
+        depts.push(next.values['dept']!);
+        issued.add(next.key);
+      }
+      expect(depts).toEqual(['books', 'music', 'books', 'music']);
+      // One with "any", a sort order, or a list of several choices scopes nothing to take turns over.
+      const withAny = { ...noAny, options: [{ value: '', text: 'All departments' }, ...noAny.options] };
+      const sortBy = { ...noAny, name: 'sort', label: 'Sort by', fieldType: 'sorting option' };
+      const several = { ...noAny, type: 'select-multiple' };
+      for (const f of [withAny, sortBy, several]) expect(planForm({ ...form, fields: [...form.fields, f] }, table, weights).held).toEqual([]);
+    });
+
     it('holds nothing in a form without a keyword field', () => {
       const selectOnly = planForm({ ...scoped, fields: scoped.fields.slice(1) }, table, weights);
       expect(selectOnly.held).toEqual([]);
