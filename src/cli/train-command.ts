@@ -122,10 +122,11 @@ export async function trainCommand(opts: TrainOptions) {
   if (opts.episodes === 0) return untrainedModel(opts);
   if (!opts.domains?.length) throw new UserError('--domains needs at least one domain');
   const domains = opts.domains;
+  const scale = opts.scale ?? TRAIN_SCALE;
   for (const d of domains) if (!isLvsDomain(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (opts.selectSeeds) {
     if (!opts.selectSeeds.length) throw new UserError('--select-seeds needs at least one seed');
-    checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed, opts.scale), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
+    checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed, scale), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
   }
   const work = opts.keepRuns ?? mkdtempSync(join(tmpdir(), 'surfacer-train-'));
   const crawls: TrainCrawl[] = [];
@@ -140,13 +141,13 @@ export async function trainCommand(opts: TrainOptions) {
     const checkpoints: Checkpoint[] = [{ afterCrawls: 0, dir: opts.init ?? join(work, '000-start') }];
     if (opts.selectSeeds && !opts.init) await saveFreshParameters(opts, checkpoints[0]!.dir);
     for (let i = 0; episodes < opts.episodes || i < domains.length; i++) {
-      const site = trainingSite(domains, opts.seed, i, opts.scale);
+      const site = trainingSite(domains, opts.seed, i, scale);
       const domain = site.domain;
       // A later round of the domains could reach a selection seed (the first round was checked above): refused before it trains there.
       if (opts.selectSeeds && i >= domains.length) checkSelectionSites(domains, opts.selectSeeds, [site]);
       const crawl: CrawlCliOptions = {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
-        seed: site.seed, allowPost: true, json: true, scale: site.scale as Scale, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
+        seed: site.seed, allowPost: true, json: true, scale, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
         ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }),
         ...(opts.learn ? { learn: opts.learn } : {}),
@@ -170,13 +171,13 @@ export async function trainCommand(opts: TrainOptions) {
     if (opts.selectSeeds) {
       const tried = checkpointsToTry(checkpoints, opts.selectEvery ?? SELECT_DEFAULTS.every);
       process.stderr.write(`surfacer train: choosing among ${tried.length} checkpoints (after ${tried.map((c) => c.afterCrawls).join(', ')} crawls) on ${domains.length * opts.selectSeeds.length} sites at seeds ${opts.selectSeeds.join(', ')}\n`);
-      selection = await selectCheckpoint(tried, { domains, seeds: opts.selectSeeds, queries: opts.selectQueries ?? SELECT_DEFAULTS.queries, scale: opts.scale ?? TRAIN_SCALE, agents: opts.agents, pageDecisions: opts.pageDecisions, parallel: opts.selectParallel ?? SELECT_DEFAULTS.parallel, work }, (line) => process.stderr.write(`surfacer train: ${line}\n`));
+      selection = await selectCheckpoint(tried, { domains, seeds: opts.selectSeeds, queries: opts.selectQueries ?? SELECT_DEFAULTS.queries, scale, agents: opts.agents, pageDecisions: opts.pageDecisions, parallel: opts.selectParallel ?? SELECT_DEFAULTS.parallel, work }, (line) => process.stderr.write(`surfacer train: ${line}\n`));
       process.stderr.write(`surfacer train: keeping the checkpoint after ${selection.chosen} crawls (scores ${selection.checkpoints.map((c) => `${c.afterCrawls}: ${c.score}`).join(', ')})\n`);
       cpSync(tried.find((c) => c.afterCrawls === selection!.chosen)!.dir, opts.out, { recursive: true });
       const manifestFile = join(opts.out, 'manifest.json');
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ModelManifest;
       // The selection sites were read to choose this model: a bench must not test it on them either.
-      const selectedOn: TrainedSite[] = opts.selectSeeds.flatMap((seed) => domains.map((domain) => ({ domain, seed, scale: opts.scale ?? TRAIN_SCALE })));
+      const selectedOn: TrainedSite[] = opts.selectSeeds.flatMap((seed) => domains.map((domain) => ({ domain, seed, scale })));
       writeFileSync(manifestFile, `${JSON.stringify({ ...manifest, selectedOn, selection }, null, 2)}\n`);
     } else {
       cpSync(model, opts.out, { recursive: true });
