@@ -47,6 +47,8 @@ export interface YieldEstimate {
   expectedNew: number;
   /** The estimate comes from the term's frequency in harvested records, not from its source's yield. */
   modelled: boolean;
+  /** The frequency model's prediction (when `modelled`, `ModelPrediction`), which calibrates it once the query is issued. */
+  prediction?: { expectedNew: number; capped: boolean };
   /**
    * Share of the candidate's source's queries on this form that found a new record (Laplace,
    * `AdaptiveStrategy.sourceHitRate`): how far the site searches where that source's words were

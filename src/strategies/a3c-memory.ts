@@ -14,19 +14,20 @@ import { yieldClass, type QueryCandidate, type QueryOutcome, type StrategyContex
  */
 export class A3cFormMemory extends JiangRlStrategy {
   override readonly name: string = 'a3c';
-  private yieldModel = new AdaptiveStrategy();
+  /** Calibrated apart for capped lists (`ModelPrediction`), unlike the `adaptive` baseline's. */
+  private yieldModel = new AdaptiveStrategy(10, true);
 
   static restore(saved: unknown): A3cFormMemory {
     const m = JiangRlStrategy.fromJSON(saved, new A3cFormMemory()) as A3cFormMemory;
     const yields = (saved as { yieldModel?: unknown } | undefined)?.yieldModel;
-    if (yields) m.yieldModel = AdaptiveStrategy.fromJSON(yields);
+    if (yields) m.yieldModel = AdaptiveStrategy.fromJSON(yields, 10, true);
     return m;
   }
 
   /** What the yield model expects of `c` if issued now. */
   yieldEstimate(c: QueryCandidate, ctx: StrategyContext): YieldEstimate {
     const e = this.yieldModel.estimate(c, ctx);
-    return { efficiency: this.yieldModel.efficiency(c, ctx), expectedNew: e.expectedNew, modelled: e.modelled, sourceHitRate: this.yieldModel.sourceHitRate(yieldClass(c)) };
+    return { efficiency: this.yieldModel.efficiency(c, ctx), expectedNew: e.expectedNew, modelled: e.modelled, ...(e.prediction ? { prediction: e.prediction } : {}), sourceHitRate: this.yieldModel.sourceHitRate(yieldClass(c)) };
   }
 
   /** The best expected new records per unit cost among `candidates` (0 when none): what the form's next query would bring. */
@@ -37,7 +38,7 @@ export class A3cFormMemory extends JiangRlStrategy {
   /** An agent chose this query: keep its features and the yield model's prediction until its outcome arrives. */
   noteIssued(offer: { candidate: QueryCandidate; jiang: number[]; yields: YieldEstimate }): void {
     this.pending.set(offer.candidate.key, offer.jiang);
-    if (offer.yields.modelled) this.yieldModel.notePrediction(offer.candidate.key, offer.yields.expectedNew);
+    if (offer.yields.prediction) this.yieldModel.notePrediction(offer.candidate.key, offer.yields.prediction);
   }
 
   override observe(outcome: QueryOutcome): void {

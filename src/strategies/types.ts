@@ -54,8 +54,10 @@ export interface QueryOutcome {
   results: number;
   /** Records not harvested before this query. */
   newRecords: number;
-  /** The strategy's own prediction of newRecords when it chose the query (set by strategies). */
+  /** The strategy's own prediction of newRecords when it chose the query (set by strategies; the learned strategy's yield model notes it before calibration). */
   predictedNew?: number;
+  /** The prediction expected the query's matches to fill the result cap (adaptive's `ModelPrediction`). */
+  predictedCapped?: boolean;
   /** Total the site reported ("of 57 results"), when it said one. */
   reportedTotal?: number;
   /** Result pages read. */

@@ -10,7 +10,7 @@ const candidate = (key: string, source: CandidateSource): QueryCandidate => ({ k
 describe('a3c form memory', () => {
   it("gives the policy the adaptive yield model's estimate, fed by the outcomes of the policy's own queries", () => {
     const m = new A3cFormMemory();
-    const reference = new AdaptiveStrategy();
+    const reference = new AdaptiveStrategy(10, true);
     const issue = (key: string, source: CandidateSource, newRecords: number) => {
       const c = candidate(key, source);
       m.noteIssued({ candidate: c, jiang: queryFeatures(c, ctx), yields: m.yieldEstimate(c, ctx) });
@@ -29,7 +29,7 @@ describe('a3c form memory', () => {
     expect(lvs.modelled).toBe(false);
     expect(lvs.efficiency).toBeLessThan(before.efficiency / 2);
     expect(title.efficiency).toBeGreaterThan(2 * lvs.efficiency);
-    // Exactly what `adaptive` would score from the same outcomes.
+    // Exactly what the yield model (calibrated apart for capped lists, `rankedCaps`) scores from the same outcomes.
     expect(lvs.efficiency).toBe(reference.efficiency(candidate('cricket', 'lvs'), ctx));
     expect(title.expectedNew).toBe(reference.estimate(candidate('derby', 'title'), ctx).expectedNew);
     // The best of several, as the coordinator tells a result page what going back would bring.

@@ -167,6 +167,66 @@ describe('query strategies', () => {
     expect(est('category', 0)).toBeCloseTo(25);
   });
 
+  it("the learned strategy's yield model calibrates by its predictions before calibration, so the ratio does not chase its own last value", () => {
+    const s = new AdaptiveStrategy(10, true);
+    s.notePrediction('a', { expectedNew: 40, capped: false });
+    s.observe({ key: 'a', source: 'pool', terms: ['a'], results: 20, newRecords: 20, pages: 2 });
+    // One pseudo-query of 10 on each side: (20 + 10) / (40 + 10).
+    expect(s.calibration('pool')).toBeCloseTo(0.6, 12);
+    // The next estimate is scaled by it, but what it notes for the next calibration is the model's own figure.
+    s.observe({ key: 'x', terms: ['x'], results: 50, newRecords: 20, pages: 5, knownBefore: 120 });
+    const corpus: CorpusView = { documents: 20, documentFrequency: (t) => (t === 'rare' ? 2 : 0) };
+    const e = s.estimate({ key: 'rare', values: {}, terms: ['rare'], source: 'pool' }, { corpus, harvested: 20, rng: Math.random });
+    expect(e.prediction!.capped).toBe(false);
+    expect(e.expectedNew).toBeCloseTo(e.prediction!.expectedNew * 0.6, 9);
+    s.notePrediction('b', e.prediction!);
+    s.observe({ key: 'b', source: 'pool', terms: ['rare'], results: 9, newRecords: 9, pages: 1 });
+    expect(s.calibration('pool')).toBeCloseTo((20 + 9 + 10) / (40 + e.prediction!.expectedNew + 10), 9);
+    // An outcome nobody predicted (a fresh word's, judged by its source's yield) does not calibrate.
+    s.observe({ key: 'c', source: 'pool', terms: ['c'], results: 30, newRecords: 30, pages: 3 });
+    expect(s.calibration('pool')).toBeCloseTo((20 + 9 + 10) / (40 + e.prediction!.expectedNew + 10), 9);
+    // The adaptive baseline notes its calibrated figure, as Surfacer's adaptive always has.
+    const baseline = new AdaptiveStrategy();
+    baseline.notePrediction('a', { expectedNew: 40, capped: false });
+    baseline.observe({ key: 'a', source: 'pool', terms: ['a'], results: 20, newRecords: 20, pages: 2 });
+    baseline.observe({ key: 'x', terms: ['x'], results: 50, newRecords: 20, pages: 5, knownBefore: 120 });
+    const b = baseline.estimate({ key: 'rare', values: {}, terms: ['rare'], source: 'pool' }, { corpus, harvested: 20, rng: Math.random });
+    expect(b.prediction!.expectedNew).toBeCloseTo(b.expectedNew, 12);
+    expect(b.expectedNew).toBeCloseTo(e.expectedNew, 12);
+  });
+
+  it("the learned strategy's yield model calibrates a query expected to fill the result cap by the form's capped lists, whatever their source", () => {
+    const s = new AdaptiveStrategy(10, true);
+    // A ranked site: a title word's capped list of 100 brought 20 new where a random sample of its matches would have brought 60.
+    s.notePrediction('interview', { expectedNew: 60, capped: true });
+    s.observe({ key: 'interview', source: 'title', terms: ['interview'], results: 100, newRecords: 20, pages: 10, knownBefore: 100 });
+    // A word under the cap listed what it was expected to.
+    s.notePrediction('weekend', { expectedNew: 40, capped: false });
+    s.observe({ key: 'weekend', source: 'pool', terms: ['weekend'], results: 40, newRecords: 40, pages: 4, knownBefore: 120 });
+    expect(s.calibration('pool', true)).toBeCloseTo(30 / 70, 12);
+    expect(s.calibration('lvs', true)).toBeCloseTo(30 / 70, 12);
+    expect(s.calibration('pool')).toBe(1);
+    // The title word's shortfall is the cap's, not its source's: uncapped title words keep the optimistic start.
+    expect(s.calibration('title')).toBe(1);
+    // 160 held, cap 100: a word 120 of them hold is expected to fill the cap; one 30 hold is not.
+    const corpus: CorpusView = { documents: 160, documentFrequency: (t) => ({ simple: 120, morning: 30 })[t] ?? 0 };
+    const ctx = { corpus, harvested: 160, rng: Math.random };
+    const est = (t: string) => s.estimate({ key: t, values: {}, terms: [t], source: 'pool' }, ctx);
+    expect(est('simple').prediction!.capped).toBe(true);
+    expect(est('simple').expectedNew).toBeCloseTo(est('simple').prediction!.expectedNew * (30 / 70), 9);
+    expect(est('morning').prediction!.capped).toBe(false);
+    expect(est('morning').expectedNew).toBeCloseTo(est('morning').prediction!.expectedNew, 9);
+    // Both kinds survive a resume.
+    const t = AdaptiveStrategy.fromJSON(JSON.parse(JSON.stringify(s.toJSON())), 10, true);
+    expect(t.calibration('pool', true)).toBeCloseTo(30 / 70, 12);
+    expect(t.calibration('pool')).toBe(1);
+    // The adaptive baseline keeps one calibration per source, capped or not.
+    const baseline = AdaptiveStrategy.fromJSON(JSON.parse(JSON.stringify(s.toJSON())));
+    expect(baseline.calibration('title', true)).toBeCloseTo(30 / 70, 12);
+    expect(baseline.calibration('title')).toBeCloseTo(30 / 70, 12);
+    expect(baseline.calibration('pool', true)).toBe(1);
+  });
+
   it('adaptive judges a surface word that the form lists no held record for as a fresh word', () => {
     const s = new AdaptiveStrategy();
     s.observe({ key: 'x', source: 'surface', terms: ['x'], results: 50, newRecords: 20, pages: 5, knownBefore: 120 });
