@@ -4,6 +4,7 @@
  * words without a vocabulary file); everything else is a short vector of values in about [0, 1].
  */
 import { hash32 } from '../lvs/random.ts';
+import type { ModelPrediction } from '../strategies/types.ts';
 
 /** Hash buckets of the token embedding. */
 export const VOCAB_BUCKETS = 1024;
@@ -48,7 +49,7 @@ export interface YieldEstimate {
   /** The estimate comes from the term's frequency in harvested records, not from its source's yield. */
   modelled: boolean;
   /** The frequency model's prediction (when `modelled`, `ModelPrediction`), which calibrates it once the query is issued. */
-  prediction?: { expectedNew: number; capped: boolean };
+  prediction?: ModelPrediction;
   /**
    * Share of the candidate's source's queries on this form that found a new record (Laplace,
    * `AdaptiveStrategy.sourceHitRate`): how far the site searches where that source's words were

@@ -1,4 +1,4 @@
-import { outcomeClass, sampleFrequency, yieldClass, type QueryCandidate, type QueryOutcome, type QueryStrategy, type StrategyContext, type YieldClass } from './types.ts';
+import { outcomeClass, sampleFrequency, yieldClass, type QueryCandidate, type QueryOutcome, type ModelPrediction, type QueryStrategy, type StrategyContext, type YieldClass } from './types.ts';
 
 /**
  * Ntoulas, Zerfos & Cho (2005), `adaptive`: pick the query with the highest expected number
@@ -53,24 +53,6 @@ const PRIOR_QUERIES = 2;
 const UNSHOWN_PRIOR_QUERIES = 4;
 /** The latest result lists, this many results in all, bound the site size from below by their share of new records. */
 const RECENT_RESULTS = 100;
-
-/**
- * What the frequency model predicted of an issued query: its new records (with `rankedCaps`,
- * before calibration, so the ratio does not chase its own last value; else after, as `adaptive`
- * has always noted them), and whether its matches were expected to fill the result cap.
- *
- * With `rankedCaps`, capped predictions calibrate each other, not their source's: the model takes a
- * capped list for a random sample of the matches, but a site lists the top of its own ranking,
- * and the top of one common word's matches is much the top of another's. On the news testbed
- * site (seed 1) four capped lists in a row ("interview", "simple", "the", "crisis": 100 listed
- * each, the model expecting 55.6, 43.4, 19.3 and 15.7 new) brought 41, 25, 15 and 12, while
- * its four edition words, each under the cap, each list a quarter of the site's records. Per source
- * the shortfall of "interview" (a title word) said nothing of "simple" (a word of record text).
- */
-export interface ModelPrediction {
-  expectedNew: number;
-  capped: boolean;
-}
 
 /** The upper median of a non-empty list (sorts it in place). */
 function median(xs: number[]): number {
