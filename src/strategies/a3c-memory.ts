@@ -15,12 +15,12 @@ import { yieldClass, type QueryCandidate, type QueryOutcome, type StrategyContex
 export class A3cFormMemory extends JiangRlStrategy {
   override readonly name: string = 'a3c';
   /** Calibrated apart for capped lists (`ModelPrediction`), unlike the `adaptive` baseline's. */
-  private yieldModel = new AdaptiveStrategy(10, true);
+  private yieldModel = new AdaptiveStrategy({ rankedCaps: true });
 
   static restore(saved: unknown): A3cFormMemory {
     const m = JiangRlStrategy.fromJSON(saved, new A3cFormMemory()) as A3cFormMemory;
     const yields = (saved as { yieldModel?: unknown } | undefined)?.yieldModel;
-    if (yields) m.yieldModel = AdaptiveStrategy.fromJSON(yields, 10, true);
+    if (yields) m.yieldModel = AdaptiveStrategy.fromJSON(yields, { rankedCaps: true });
     return m;
   }
 

@@ -54,6 +54,17 @@ const UNSHOWN_PRIOR_QUERIES = 4;
 /** The latest result lists, this many results in all, bound the site size from below by their share of new records. */
 const RECENT_RESULTS = 100;
 
+export interface AdaptiveOptions {
+  /** Result links per result page (the cost of reading a list). Default 10. */
+  pageSize?: number;
+  /**
+   * Calibrate as `ModelPrediction` says (the learned strategy's yield model). The `adaptive`
+   * baseline keeps one calibration per source, by its calibrated predictions: with the split, its
+   * crawls of the harness sites took more queries to 99 % (bench-results/ranked-caps/).
+   */
+  rankedCaps?: boolean;
+}
+
 /** The upper median of a non-empty list (sorts it in place). */
 function median(xs: number[]): number {
   xs.sort((a, b) => a - b);
@@ -67,15 +78,13 @@ export class AdaptiveStrategy implements QueryStrategy {
   /** Model prediction of each chosen query's new records, by query key, for calibration. */
   private readonly predicted = new Map<string, ModelPrediction>();
 
-  /**
-   * `rankedCaps`: calibrate as `ModelPrediction` says (the learned strategy's yield model). The
-   * `adaptive` baseline keeps one calibration per source, by its calibrated predictions: with the
-   * split, its crawls of the harness sites took more queries to 99 % (bench-results/ranked-caps/).
-   */
-  constructor(
-    private readonly pageSize = 10,
-    private readonly rankedCaps = false,
-  ) {}
+  private readonly pageSize: number;
+  private readonly rankedCaps: boolean;
+
+  constructor({ pageSize = 10, rankedCaps = false }: AdaptiveOptions = {}) {
+    this.pageSize = pageSize;
+    this.rankedCaps = rankedCaps;
+  }
 
   choose(candidates: readonly QueryCandidate[], ctx: StrategyContext): QueryCandidate | null {
     let best: QueryCandidate | null = null;
@@ -294,8 +303,8 @@ export class AdaptiveStrategy implements QueryStrategy {
     return { outcomes: this.outcomes, issuedSamples: this.issuedSamples };
   }
 
-  static fromJSON(data: unknown, pageSize = 10, rankedCaps = false): AdaptiveStrategy {
-    const s = new AdaptiveStrategy(pageSize, rankedCaps);
+  static fromJSON(data: unknown, options: AdaptiveOptions = {}): AdaptiveStrategy {
+    const s = new AdaptiveStrategy(options);
     const d = (data ?? {}) as { outcomes?: QueryOutcome[]; issuedSamples?: { reportedTotal: number; terms: string[] }[] };
     s.outcomes.push(...(d.outcomes ?? []));
     s.issuedSamples.push(...(d.issuedSamples ?? []));

@@ -10,7 +10,7 @@ const candidate = (key: string, source: CandidateSource): QueryCandidate => ({ k
 describe('a3c form memory', () => {
   it("gives the policy the adaptive yield model's estimate, fed by the outcomes of the policy's own queries", () => {
     const m = new A3cFormMemory();
-    const reference = new AdaptiveStrategy(10, true);
+    const reference = new AdaptiveStrategy({ rankedCaps: true });
     const issue = (key: string, source: CandidateSource, newRecords: number) => {
       const c = candidate(key, source);
       m.noteIssued({ candidate: c, jiang: queryFeatures(c, ctx), yields: m.yieldEstimate(c, ctx) });

@@ -168,7 +168,7 @@ describe('query strategies', () => {
   });
 
   it("the learned strategy's yield model calibrates by its predictions before calibration, so the ratio does not chase its own last value", () => {
-    const s = new AdaptiveStrategy(10, true);
+    const s = new AdaptiveStrategy({ rankedCaps: true });
     s.notePrediction('a', { expectedNew: 40, capped: false });
     s.observe({ key: 'a', source: 'pool', terms: ['a'], results: 20, newRecords: 20, pages: 2 });
     // One pseudo-query of 10 on each side: (20 + 10) / (40 + 10).
@@ -196,7 +196,7 @@ describe('query strategies', () => {
   });
 
   it("the learned strategy's yield model calibrates a query expected to fill the result cap by the form's capped lists, whatever their source", () => {
-    const s = new AdaptiveStrategy(10, true);
+    const s = new AdaptiveStrategy({ rankedCaps: true });
     // A ranked site: a title word's capped list of 100 brought 20 new where a random sample of its matches would have brought 60.
     s.notePrediction('interview', { expectedNew: 60, capped: true });
     s.observe({ key: 'interview', source: 'title', terms: ['interview'], results: 100, newRecords: 20, pages: 10, knownBefore: 100 });
@@ -217,7 +217,7 @@ describe('query strategies', () => {
     expect(est('morning').prediction!.capped).toBe(false);
     expect(est('morning').expectedNew).toBeCloseTo(est('morning').prediction!.expectedNew, 9);
     // Both kinds survive a resume.
-    const t = AdaptiveStrategy.fromJSON(JSON.parse(JSON.stringify(s.toJSON())), 10, true);
+    const t = AdaptiveStrategy.fromJSON(JSON.parse(JSON.stringify(s.toJSON())), { rankedCaps: true });
     expect(t.calibration('pool', true)).toBeCloseTo(30 / 70, 12);
     expect(t.calibration('pool')).toBe(1);
     // The adaptive baseline keeps one calibration per source, capped or not.
