@@ -11,7 +11,8 @@ import { createStrategy, yieldClass, type CorpusView, type QueryCandidate, type 
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
 import { candidateQueries, overWords, planForm, termsOf, type FormPlan } from './query-planner.ts';
 import { withoutIgnoredFunctionWords } from './function-words.ts';
-import { answerSize, withoutPrematureRefinements, type AnswerSize } from './refinements.ts';
+import { answerSize, isCompleteAnswer, withoutPrematureRefinements, type AnswerSize } from './refinements.ts';
+import { outsideExclusiveListsView, type CompleteLists } from './exclusive-lists.ts';
 import { TrapGuard } from './trap-guard.ts';
 import { messageTraceRow } from './message-trace.ts';
 import { DEFAULT_POLICY, PolicyLearner, type PolicyConfig } from './policy-learner.ts';
@@ -86,6 +87,8 @@ interface FormState {
   knownRest: Map<string, string[]>;
   /** How long each answered query's list was, and whether it was read to its end: which answers were complete (refinements.ts). */
   answers: Map<string, AnswerSize>;
+  /** The records (canonical URLs) each answered query listed, its skipped known rest included: which complete lists hold which records (exclusive-lists.ts). */
+  listedByAnswer: Map<string, Set<string>>;
 }
 
 export type Enqueue = (assignment: EpisodeAssignment) => void;
@@ -277,7 +280,7 @@ export class Coordinator implements CoordinatorPort {
         continue;
       }
       const plan = planForm(form, this.table, this.weights);
-      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map() });
+      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map(), listedByAnswer: new Map() });
       this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed, ...(plan.held.length ? { held: plan.held.map((h) => h.field.name) } : {}) } });
       this.gain(m.episodeId, FORM_REWARD);
       this.linkGate?.searchFormFound(form.pageUrl);
@@ -386,7 +389,7 @@ export class Coordinator implements CoordinatorPort {
   private queryContext(form: FormState) {
     const pool = this.recordPoolFor(form.info.pageUrl);
     const listing = this.siteListing(form.info.pageUrl);
-    const corpus = corpusView(pool, form.fields, listing);
+    const corpus = corpusView(pool, form.fields, listing, completeLists(form));
     const all = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl), functionWords: pool.functionWords }, form.issued, corpus.documentFrequency, form.answers);
     const candidates = withoutPrematureRefinements(withoutIgnoredFunctionWords(all, form.answers), form.answers);
     const ctx: StrategyContext = { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total }, listedTitles: this.listedTitlesFor(form.info.pageUrl) };
@@ -492,6 +495,7 @@ export class Coordinator implements CoordinatorPort {
     this.store.addQuery(entry);
     if (form) {
       form.answers.set(m.queryKey, answerSize(entry));
+      form.listedByAnswer.set(m.queryKey, addCanonical(new Set(), [...m.recordLinks, ...skipped]));
       form.inFlight.delete(m.queryKey);
       const knownBefore = this.store.counts().records + this.pendingRecords.size - fresh;
       form.strategy.observe({ key: m.queryKey, source: candidate?.source, ...(candidate && yieldClass(candidate) === 'unshown' ? { unshown: true } : {}), terms: m.terms, results: m.recordLinks.length + skipped.length, newRecords: fresh, reportedTotal: m.reportedTotal, pages: m.resultPages, failed: m.failed, knownBefore });
@@ -739,6 +743,7 @@ export class Coordinator implements CoordinatorPort {
       const links = Array.isArray(q['recordLinks']) ? (q['recordLinks'] as string[]) : undefined;
       if (q.error === undefined && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true, q.functionWord === true);
       form.answers.set(q.key, answerSize(q));
+      form.listedByAnswer.set(q.key, addCanonical(new Set(), [...(links ?? []), ...(Array.isArray(q['skippedRest']) ? (q['skippedRest'] as string[]) : [])]));
       if (q.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, q.reportedTotal);
       // Titles listed after the checkpoint (those before it are in the saved state; a record counts once either way).
       if (links && Array.isArray(q.recordTitles)) this.listedTitlesFor(form.info.pageUrl).add(links.map((link) => tryCanonicalUrl(link)), q.recordTitles);
@@ -748,7 +753,7 @@ export class Coordinator implements CoordinatorPort {
 
   private addForm(info: SearchFormInfo, strategy: QueryStrategy, issued: Iterable<string>, zeroStreak: number, done: boolean): void {
     const plan = planForm(info, this.table, this.weights);
-    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map() });
+    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map(), listedByAnswer: new Map() });
   }
 
   private requeueUnfinished(queries: QueryEntry[]): void {
@@ -843,9 +848,9 @@ function forHost<T>(map: Map<string, T>, url: string, create: () => T): T {
  * holders count by whether this form lists records holding it where they do. The records listed
  * once are read from the site's listing tally as it stands at the call.
  */
-function corpusView(records: RecordPool, fields: SearchFieldModel, listing: ListingTally | undefined): CorpusView {
+function corpusView(records: RecordPool, fields: SearchFieldModel, listing: ListingTally | undefined, complete: CompleteLists): CorpusView {
   return {
-    ...(listing && { listedOnce: listedOnceView(records, fields, listing) }),
+    ...(listing && { listedOnce: listedOnceView(records, fields, listing), outsideExclusiveLists: outsideExclusiveListsView(records, complete, (url) => listing.timesListed(url) === 1) }),
     get documents() {
       return records.keywords.documents;
     },
@@ -859,6 +864,13 @@ function corpusView(records: RecordPool, fields: SearchFieldModel, listing: List
       return { pos: s.pos, tf: s.tf, df: s.df, ridf: s.ridf, contexts };
     },
   };
+}
+
+/** The record sets of a form's answers that held every match (`isCompleteAnswer`). */
+function completeLists(form: FormState): CompleteLists {
+  const out = new Map<string, ReadonlySet<string>>();
+  for (const [key, listed] of form.listedByAnswer) if (listed.size && isCompleteAnswer(key, form.answers)) out.set(key, listed);
+  return out;
 }
 
 /** The held records the site's lists have listed once, counted on first use (one view per query choice). */

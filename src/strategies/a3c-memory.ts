@@ -3,6 +3,9 @@ import { AdaptiveStrategy } from './adaptive.ts';
 import { JiangRlStrategy } from './jiang-rl.ts';
 import { yieldClass, type QueryCandidate, type QueryOutcome, type StrategyContext } from './types.ts';
 
+/** The learned strategy's yield model: the `adaptive` one with its two corrections (adaptive.ts). */
+const YIELD_MODEL = { rankedCaps: true, partitions: true } as const;
+
 /**
  * The per-form memory of the learned (a3c) strategy. The agents' policy network chooses the
  * queries, not this object; it keeps what the coordinator needs to describe candidates to
@@ -14,13 +17,13 @@ import { yieldClass, type QueryCandidate, type QueryOutcome, type StrategyContex
  */
 export class A3cFormMemory extends JiangRlStrategy {
   override readonly name: string = 'a3c';
-  /** Calibrated apart for capped lists (`ModelPrediction`), unlike the `adaptive` baseline's. */
-  private yieldModel = new AdaptiveStrategy({ rankedCaps: true });
+  /** Calibrated apart for capped lists (`ModelPrediction`), and partition-aware, unlike the `adaptive` baseline's. */
+  private yieldModel = new AdaptiveStrategy(YIELD_MODEL);
 
   static restore(saved: unknown): A3cFormMemory {
     const m = JiangRlStrategy.fromJSON(saved, new A3cFormMemory()) as A3cFormMemory;
     const yields = (saved as { yieldModel?: unknown } | undefined)?.yieldModel;
-    if (yields) m.yieldModel = AdaptiveStrategy.fromJSON(yields, { rankedCaps: true });
+    if (yields) m.yieldModel = AdaptiveStrategy.fromJSON(yields, YIELD_MODEL);
     return m;
   }
 

@@ -63,6 +63,12 @@ export interface AdaptiveOptions {
    * crawls of the harness sites took more queries to 99 % (bench-results/ranked-caps/).
    */
   rankedCaps?: boolean;
+  /**
+   * Take a word's unseen share from the records outside the complete lists it is exclusive of
+   * (`CorpusView.outsideExclusiveLists`: the sibling values of a partitioning field). The learned
+   * strategy's yield model; the `adaptive` baseline keeps the whole harvest as its sample.
+   */
+  partitions?: boolean;
 }
 
 /** The upper median of a non-empty list (sorts it in place). */
@@ -80,10 +86,12 @@ export class AdaptiveStrategy implements QueryStrategy {
 
   private readonly pageSize: number;
   private readonly rankedCaps: boolean;
+  private readonly partitions: boolean;
 
-  constructor({ pageSize = 10, rankedCaps = false }: AdaptiveOptions = {}) {
+  constructor({ pageSize = 10, rankedCaps = false, partitions = false }: AdaptiveOptions = {}) {
     this.pageSize = pageSize;
     this.rankedCaps = rankedCaps;
+    this.partitions = partitions;
   }
 
   choose(candidates: readonly QueryCandidate[], ctx: StrategyContext): QueryCandidate | null {
@@ -159,14 +167,18 @@ export class AdaptiveStrategy implements QueryStrategy {
    * is taken from them, shrunk towards the harvest's by SINGLETON_PSEUDO_RECORDS (a small or
    * noisy singleton sample, or none, leaves the harvest's share). On home the old share made the
    * last queries capped lists of 200 known records ("drill", "easy": 2 and 12 new in 20 pages).
+   * With `partitions`, both samples leave out the records of complete lists the word is exclusive
+   * of, which no unseen record is in: a word's siblings' lists no longer dilute its share.
    */
   unseenHolderShare(c: QueryCandidate, df: number, held: number, ctx: StrategyContext): number {
-    const docs = ctx.corpus.documents;
+    const outside = this.partitions ? ctx.corpus.outsideExclusiveLists?.(c.terms) : undefined;
+    const docs = Math.max(held, outside?.documents ?? ctx.corpus.documents);
     const once = ctx.corpus.listedOnce;
     if (!once) return held / docs;
+    const onceDocs = outside?.listedOnce ?? once.documents;
     // A word one record holds is scaled by Good–Turing's adjusted count (onceHeldDf) in both samples.
-    const onceHolders = Math.min(df, once.documents, ...c.terms.map((t) => once.frequency(t))) * (held / df);
-    return (onceHolders + SINGLETON_PSEUDO_RECORDS * (held / docs)) / (once.documents + SINGLETON_PSEUDO_RECORDS);
+    const onceHolders = Math.min(df, onceDocs, ...c.terms.map((t) => once.frequency(t))) * (held / df);
+    return (onceHolders + SINGLETON_PSEUDO_RECORDS * (held / docs)) / (onceDocs + SINGLETON_PSEUDO_RECORDS);
   }
 
   /**

@@ -121,6 +121,14 @@ export interface CorpusView {
    * `term`, counted as `documentFrequency` counts; absent: unknown.
    */
   listedOnce?: { readonly documents: number; frequency(term: string): number };
+  /**
+   * The harvested records, and those of them `listedOnce`, outside the form's complete result
+   * lists that share no holder with `terms` where independence would have them share some: the
+   * lists of sibling values of a field that partitions the site (coordinator/exclusive-lists.ts).
+   * No unseen record is in a complete list, so these are the sample the terms' unseen holders are
+   * drawn from. Undefined: no such list, or unknown.
+   */
+  outsideExclusiveLists?(terms: readonly string[]): { documents: number; listedOnce: number; lists: string[] } | undefined;
   /** How many words exactly `df` records hold (Good–Turing's n_r); absent: unknown. */
   termsWithDf?(df: number): number;
   /** What the pool knows of one word (undefined when unseen): the features of Jiang et al. */

@@ -85,7 +85,8 @@ describe('reproducible runs (real Chromium)', { timeout: 600_000 }, () => {
 
   it('a site with script-built results reproduces on another port: the same digests, and a replay that matches', async () => {
     const dir = tempDir('other-port');
-    const args = ['--domain', 'computers', '--scale', 'tiny', '--max-depth', '1', '--max-queries', '3', '--testbed-port', '0', '--trouble', 'off', '--seed', '1', '--deterministic', '--json'];
+    // 40 pages reach all 8 result pages of the 3 queries and some records; the rest were record pages (82 in all).
+    const args = ['--domain', 'computers', '--scale', 'tiny', '--max-depth', '1', '--max-queries', '3', '--max-pages', '40', '--testbed-port', '0', '--trouble', 'off', '--seed', '1', '--deterministic', '--json'];
     const first = await surfacer(['crawl', ...args, '--out', join(dir, 'a')], 300_000);
     expect(first.code, first.stderr).toBe(0);
     const rows = (d: string) => readLines<{ input?: { url?: string }; msg?: { digest: string } }>(join(dir, d, 'trace.jsonl'));

@@ -167,6 +167,29 @@ describe('query strategies', () => {
     expect(est('category', 0)).toBeCloseTo(25);
   });
 
+  it("the learned strategy's yield model takes a word's unseen share from the records outside its siblings' complete lists", () => {
+    const observed = (s: AdaptiveStrategy) => {
+      // As above: 200 records on the site, 100 held, 100 unseen; cap 50.
+      s.observe({ key: 'x', terms: ['x'], results: 50, newRecords: 20, pages: 5, knownBefore: 120 });
+      return s;
+    };
+    // 30 held records hold "morning", 8 of the 20 listed once; 40 held records, 10 of them listed once, are in a
+    // sibling value's complete list, which holds none of them.
+    const corpusOf = (withOnce: boolean): CorpusView => ({
+      documents: 100,
+      documentFrequency: (t) => (t === 'morning' ? 30 : 0),
+      ...(withOnce ? { listedOnce: { documents: 20, frequency: (t: string) => (t === 'morning' ? 8 : 0) } } : {}),
+      outsideExclusiveLists: (terms) => (terms[0] === 'morning' ? { documents: 60, listedOnce: 10, lists: ['weekend'] } : undefined),
+    });
+    const est = (s: AdaptiveStrategy, withOnce = true) => s.estimate({ key: 'morning', values: {}, terms: ['morning'], source: 'pool' }, { corpus: corpusOf(withOnce), harvested: 100, rng: Math.random }).expectedNew;
+    // The baseline: (8 + 20·0.3)/40 = 0.35, M = 30 + 100·0.35 = 65, E = 50 · (1 − 30/65).
+    expect(est(observed(new AdaptiveStrategy()))).toBeCloseTo(50 * (1 - 30 / 65), 9);
+    // Outside the sibling's list: (8 + 20·30/60)/(10 + 20) = 0.6, M = 90, E = 50 · (1 − 30/90).
+    expect(est(observed(new AdaptiveStrategy({ partitions: true })))).toBeCloseTo(50 * (1 - 30 / 90), 9);
+    // Without a tally of records listed once: 30/60 = 0.5, M = 80.
+    expect(est(observed(new AdaptiveStrategy({ partitions: true })), false)).toBeCloseTo(50 * (1 - 30 / 80), 9);
+  });
+
   it("the learned strategy's yield model calibrates by its predictions before calibration, so the ratio does not chase its own last value", () => {
     const s = new AdaptiveStrategy({ rankedCaps: true });
     s.notePrediction('a', { expectedNew: 40, capped: false });

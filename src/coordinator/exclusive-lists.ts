@@ -1,0 +1,78 @@
+/**
+ * Which of a form's complete result lists a query's words are exclusive of: the sibling values of
+ * a record field whose values partition the site (an edition, a section). Every record holding a
+ * complete list's query is in that list, so no unseen record is; where the lists are independent
+ * of a word, leaving their records out of the sample changes nothing but its size, but where a
+ * list shares no holder with the word, the records outside it are the population the word's
+ * unseen holders come from. On news (bench-results/partition-words/) the harvest under-sampled
+ * "morning" (0.17 against 0.21 on the site) once "weekend"'s 80 records, none of them a morning
+ * edition, had filled it.
+ */
+import type { CorpusView } from '../strategies/types.ts';
+import type { RecordPool } from '../lvs/index.ts';
+import { termsOf } from './query-planner.ts';
+
+/**
+ * A list counts as exclusive of the word when, were the two independent, the chance that none
+ * of the word's holders is in it would be below this (hypergeometric, drawn with replacement):
+ * with 40 holders and a list of a third of the harvest it is 1e-7; with 5 holders, 0.13.
+ */
+export const EXCLUSIVE_CHANCE = 0.01;
+
+/** The records (canonical URLs) of each answered query whose list held every match (`isCompleteAnswer`). */
+export type CompleteLists = ReadonlyMap<string, ReadonlySet<string>>;
+
+type OutsideView = NonNullable<CorpusView['outsideExclusiveLists']>;
+
+/**
+ * `CorpusView.outsideExclusiveLists` over a site's record pool: the held records, and those of
+ * them listed once (`listedOnce`), outside the complete lists exclusive of the terms' holders.
+ * Counted on first use for each set of terms (one view per query choice).
+ */
+export function outsideExclusiveListsView(records: RecordPool, lists: CompleteLists, listedOnce: (url: string) => boolean): OutsideView {
+  const memo = new Map<string, ReturnType<OutsideView>>();
+  return (terms) => {
+    const key = terms.join('\u0000');
+    if (!memo.has(key)) memo.set(key, outside(records, lists, listedOnce, terms));
+    return memo.get(key);
+  };
+}
+
+function outside(records: RecordPool, lists: CompleteLists, listedOnce: (url: string) => boolean, terms: readonly string[]): ReturnType<OutsideView> {
+  const holders = holdersOfAll(records, terms);
+  if (holders.size === 0) return undefined;
+  const held = new Set(records.urls());
+  const excluded = new Set<string>();
+  const exclusive: string[] = [];
+  for (const [key, listed] of lists) {
+    let inList = 0;
+    let shared = 0;
+    for (const url of listed) {
+      if (!held.has(url)) continue;
+      inList++;
+      if (holders.has(url)) shared++;
+    }
+    if (shared > 0 || inList === 0 || Math.pow(1 - inList / held.size, holders.size) >= EXCLUSIVE_CHANCE) continue;
+    exclusive.push(key);
+    for (const url of listed) excluded.add(url);
+  }
+  if (!exclusive.length) return undefined;
+  let documents = 0;
+  let once = 0;
+  for (const url of held) {
+    if (excluded.has(url)) continue;
+    documents++;
+    if (listedOnce(url)) once++;
+  }
+  return { documents, listedOnce: once, lists: exclusive };
+}
+
+/** The held records that hold every word of `terms`, in any part. */
+function holdersOfAll(records: RecordPool, terms: readonly string[]): Set<string> {
+  const words = terms.flatMap(termsOf);
+  if (!words.length) return new Set();
+  const maps = words.map((w) => records.recordsHolding(w)).sort((a, b) => a.size - b.size);
+  const out = new Set<string>();
+  for (const url of maps[0]!.keys()) if (maps.every((m) => m.has(url))) out.add(url);
+  return out;
+}
