@@ -30,7 +30,7 @@ export class A3cFormMemory extends JiangRlStrategy {
   /** What the yield model expects of `c` if issued now. */
   yieldEstimate(c: QueryCandidate, ctx: StrategyContext): YieldEstimate {
     const e = this.yieldModel.estimate(c, ctx);
-    return { efficiency: this.yieldModel.efficiency(c, ctx), expectedNew: e.expectedNew, modelled: e.modelled, ...(e.prediction ? { prediction: e.prediction } : {}), sourceHitRate: this.yieldModel.sourceHitRate(yieldClass(c)) };
+    return { efficiency: this.yieldModel.efficiency(c, ctx, e), expectedNew: e.expectedNew, modelled: e.modelled, ...(e.prediction ? { prediction: e.prediction } : {}), sourceHitRate: this.yieldModel.sourceHitRate(yieldClass(c)) };
   }
 
   /** The best expected new records per unit cost among `candidates` (0 when none): what the form's next query would bring. */

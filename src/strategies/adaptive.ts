@@ -125,9 +125,8 @@ export class AdaptiveStrategy implements QueryStrategy {
     }
   }
 
-  /** Expected new records per unit cost of issuing `c` now. */
-  efficiency(c: QueryCandidate, ctx: StrategyContext): number {
-    const estimate = this.estimate(c, ctx);
+  /** Expected new records per unit cost of issuing `c` now (`estimate`: its `estimate`, where the caller has it already). */
+  efficiency(c: QueryCandidate, ctx: StrategyContext, estimate = this.estimate(c, ctx)): number {
     // The frequency model assumes the site searches where the term was seen; how often the
     // candidate's source has actually found anything on this form corrects that.
     const expectedNew = estimate.expectedNew * this.sourceHitRate(yieldClass(c));
