@@ -849,8 +849,9 @@ function forHost<T>(map: Map<string, T>, url: string, create: () => T): T {
  * once are read from the site's listing tally as it stands at the call.
  */
 function corpusView(records: RecordPool, fields: SearchFieldModel, listing: ListingTally | undefined, complete: CompleteLists): CorpusView {
+  const once = listing && ((url: string) => listing.timesListed(url) === 1);
   return {
-    ...(listing && { listedOnce: listedOnceView(records, fields, listing), outsideExclusiveLists: outsideExclusiveListsView(records, complete, (url) => listing.timesListed(url) === 1) }),
+    ...(once && { listedOnce: listedOnceView(records, fields, once), outsideExclusiveLists: outsideExclusiveListsView(records, complete, once) }),
     get documents() {
       return records.keywords.documents;
     },
@@ -874,8 +875,7 @@ function completeLists(form: FormState): CompleteLists {
 }
 
 /** The held records the site's lists have listed once, counted on first use (one view per query choice). */
-function listedOnceView(records: RecordPool, fields: SearchFieldModel, listing: ListingTally): NonNullable<CorpusView['listedOnce']> {
-  const once = (url: string) => listing.timesListed(url) === 1;
+function listedOnceView(records: RecordPool, fields: SearchFieldModel, once: (url: string) => boolean): NonNullable<CorpusView['listedOnce']> {
   let documents: number | undefined;
   return {
     get documents() {

@@ -31,17 +31,17 @@ type OutsideView = NonNullable<CorpusView['outsideExclusiveLists']>;
  */
 export function outsideExclusiveListsView(records: RecordPool, lists: CompleteLists, listedOnce: (url: string) => boolean): OutsideView {
   const memo = new Map<string, ReturnType<OutsideView>>();
+  let held: ReadonlySet<string> | undefined;
   return (terms) => {
     const key = terms.join('\u0000');
-    if (!memo.has(key)) memo.set(key, outside(records, lists, listedOnce, terms));
+    if (!memo.has(key)) memo.set(key, outside(records, (held ??= new Set(records.urls())), lists, listedOnce, terms));
     return memo.get(key);
   };
 }
 
-function outside(records: RecordPool, lists: CompleteLists, listedOnce: (url: string) => boolean, terms: readonly string[]): ReturnType<OutsideView> {
+function outside(records: RecordPool, held: ReadonlySet<string>, lists: CompleteLists, listedOnce: (url: string) => boolean, terms: readonly string[]): ReturnType<OutsideView> {
   const holders = holdersOfAll(records, terms);
   if (holders.size === 0) return undefined;
-  const held = new Set(records.urls());
   const excluded = new Set<string>();
   const exclusive: string[] = [];
   for (const [key, listed] of lists) {
