@@ -2,3 +2,4 @@ export { findChromium, requireChromium, INSTALL_CHROMIUM_COMMAND, SYSTEM_CHROMIU
 export type { FoundChromium, ChromiumSource } from './find-chromium.ts';
 export { CLOSED_NETWORK_ARGS, chromiumLaunchOptions, launchChromium, crawleeLaunchContext } from './launch.ts';
 export { startPlaywrightTrace } from './playwright-trace.ts';
+export { AgentPages, DEFAULT_RECYCLE_PAGES_AFTER, type AgentPagesOptions } from './agent-pages.ts';

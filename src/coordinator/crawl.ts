@@ -1,15 +1,16 @@
 /**
- * Runs a crawl: Crawlee's PlaywrightCrawler is the agent pool (its request queue holds the
- * episodes, its concurrency is the number of agents, its retries, session pool and robots.txt
- * support are used as they are), and every request is one episode that an agent runs in the
- * page Crawlee opened. The coordinator decides what goes into the queue.
+ * Runs a crawl: a Crawlee crawler is the agent pool (its request queue holds the episodes, its
+ * concurrency is the number of agents, its retries, session pool and robots.txt support are
+ * used as they are), and every request is one episode that an agent runs in its own browser
+ * page, kept from episode to episode (browser/agent-pages.ts). The coordinator decides what
+ * goes into the queue.
  */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Configuration, RequestQueue, log as crawleeLog, LogLevel } from '@crawlee/core';
 import { MemoryStorage } from '@crawlee/memory-storage';
-import { PlaywrightCrawler } from '@crawlee/playwright';
-import { crawleeLaunchContext, startPlaywrightTrace } from '../browser/index.ts';
+import { BasicCrawler } from '@crawlee/basic';
+import { AgentPages, startPlaywrightTrace } from '../browser/index.ts';
 import type { LvsTable } from '../lvs/index.ts';
 import type { RunStore } from '../store/index.ts';
 import { runReportedEpisode } from '../agent/episode.ts';
@@ -74,7 +75,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
 
   const pendingAdds = new Set<Promise<unknown>>();
   // One request per episode; harvest episodes of one form repeat, so they are keyed by episode id.
-  const toRequest = (a: EpisodeAssignment) => ({ url: a.startUrl, uniqueKey: a.kind === 'explore' ? a.startUrl : a.kind === 'record' ? `record:${a.startUrl}` : `harvest:${a.formKey}:${a.episodeId}`, skipNavigation: true, userData: { assignment: a } });
+  const toRequest = (a: EpisodeAssignment) => ({ url: a.startUrl, uniqueKey: a.kind === 'explore' ? a.startUrl : a.kind === 'record' ? `record:${a.startUrl}` : `harvest:${a.formKey}:${a.episodeId}`, userData: { assignment: a } });
   // With `recordsFirst`, record episodes go ahead of the rest (episode-order.ts).
   const recordsFirst = opts.config.recordsFirst === true;
   const first = (a: EpisodeAssignment) => goesFirst(a, recordsFirst);
@@ -130,26 +131,25 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   let stoppedBy: CrawlOutcome['stoppedBy'] = 'finished';
   let episodes = 0;
   let failedEpisodes = 0;
-  const crawler = new PlaywrightCrawler(
+  // Playwright traces are per browser context, so traced episodes each get their own.
+  const pages = new AgentPages({ contextPerPage: !!opts.playwrightTraceDir });
+  // An episode is many page loads, not one: Crawlee's default 60 s handler timeout would
+  // cut harvest episodes short, so it is the episode's own time limit plus slack (an
+  // episode bounded by steps only gets a generous limit per step).
+  const handlerTimeoutSecs = (opts.config.episodeTimeLimitMs > 0 ? Math.ceil(opts.config.episodeTimeLimitMs / 1000) : opts.config.maxStepsPerEpisode * 60) + 60;
+  const crawler = new BasicCrawler(
     {
       requestQueue: queue,
-      // Playwright traces are per browser context, so traced episodes each get their own.
-      launchContext: { ...crawleeLaunchContext(), useIncognitoPages: !!opts.playwrightTraceDir },
-      browserPoolOptions: { useFingerprints: false },
       maxConcurrency: opts.deterministic ? 1 : opts.agents,
       minConcurrency: opts.deterministic ? 1 : Math.min(opts.agents, 2),
       // One episode at a time: the pool must look for the next one at once, not every half second.
       autoscaledPoolOptions: opts.deterministic ? { maybeRunIntervalSecs: 0.02 } : undefined,
-      // An episode is many page loads, not one: Crawlee's default 60 s handler timeout would
-      // cut harvest episodes short, so it is the episode's own time limit plus slack (an
-      // episode bounded by steps only gets a generous limit per step).
-      requestHandlerTimeoutSecs: (opts.config.episodeTimeLimitMs > 0 ? Math.ceil(opts.config.episodeTimeLimitMs / 1000) : opts.config.maxStepsPerEpisode * 60) + 60,
-      navigationTimeoutSecs: 30,
+      requestHandlerTimeoutSecs: handlerTimeoutSecs,
       maxRequestRetries: 2,
       useSessionPool: true,
       respectRobotsTxtFile: true,
       statusMessageLoggingInterval: 3600,
-      requestHandler: async ({ page, request }) => {
+      requestHandler: async ({ request }) => {
         const a = request.userData['assignment'] as EpisodeAssignment;
         const budget = coordinator.budgetLeft();
         if (!budget.pages) {
@@ -157,11 +157,19 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
           crawler.stop('page budget reached');
           return;
         }
+        const page = await pages.acquire();
+        // Crawlee gives up on a handler at its timeout but cannot stop it: closing the page ends
+        // what the episode is still waiting for in it.
+        const guard = setTimeout(() => void page.close().catch(() => undefined), handlerTimeoutSecs * 1000);
         const tracing = opts.playwrightTraceDir ? await startPlaywrightTrace(page.context()) : undefined;
+        let ok = false;
         try {
           await runReportedEpisode(page, a, request.retryCount, coordinator, { policyThreads });
+          ok = true;
         } finally {
+          clearTimeout(guard);
           await tracing?.stop(join(opts.playwrightTraceDir!, `${a.episodeId}-attempt${request.retryCount}.zip`));
+          await pages.release(page, ok);
         }
         episodes++;
         await Promise.all(pendingAdds);
@@ -201,6 +209,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
     await crawler.run();
   } finally {
     if (timer) clearTimeout(timer);
+    await pages.close();
     await policyThreads?.close();
     await Promise.all(pendingAdds);
     await coordinator.checkpoint();

@@ -7,7 +7,7 @@
  * replay with what differed.
  */
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright';
+import type { Browser } from 'playwright';
 import { runReportedEpisode } from '../agent/episode.ts';
 import type { LvsTable } from '../lvs/index.ts';
 import type { RunStore, TraceEvent } from '../store/index.ts';
@@ -15,7 +15,7 @@ import { Coordinator, type CoordinatorConfig } from './coordinator.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo } from './messages.ts';
 import { stableJson } from '../store/index.ts';
 import { atOrigins, withoutAnyOrigins } from '../url/origins.ts';
-import { startPlaywrightTrace } from '../browser/index.ts';
+import { AgentPages, startPlaywrightTrace } from '../browser/index.ts';
 import { messageTraceRow, type MessageMark } from './message-trace.ts';
 import { wgeGuideFor, type WgeOptions } from './wge-guide.ts';
 
@@ -90,8 +90,7 @@ class Sequencer implements CoordinatorPort {
   private readonly remaining = new Map<string, number>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly waiters = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
-  private readonly freePages: Page[] = [];
-  private readonly contexts: BrowserContext[] = [];
+  private readonly pages: AgentPages;
   private finish!: () => void;
   private readonly liveOrigins: readonly string[];
 
@@ -102,6 +101,8 @@ class Sequencer implements CoordinatorPort {
   ) {
     for (const r of opts.rows) if (r.episode) this.remaining.set(r.episode, (this.remaining.get(r.episode) ?? 0) + 1);
     this.liveOrigins = opts.config.origins ?? [];
+    // Traces are per context: a traced episode gets a context of its own.
+    this.pages = new AgentPages({ browser: opts.browser, contextPerPage: !!opts.playwrightTraceDir });
   }
 
   async run(): Promise<Divergence | null> {
@@ -110,7 +111,7 @@ class Sequencer implements CoordinatorPort {
     await done;
     // Agents stopped by a divergence end at their next message; wait for them, then close.
     await Promise.allSettled([...this.running.values()]);
-    for (const c of this.contexts) await c.close().catch(() => undefined);
+    await this.pages.close();
     return this.divergence;
   }
 
@@ -162,15 +163,17 @@ class Sequencer implements CoordinatorPort {
     const attempt = input.attempt ?? 0;
     const traceDir = this.opts.playwrightTraceDir;
     const task = (async () => {
-      const page = await this.page();
+      const page = await this.pages.acquire();
       const tracing = traceDir ? await startPlaywrightTrace(page.context()) : undefined;
+      let ok = false;
       try {
         await runReportedEpisode(page, a, attempt, this);
+        ok = true;
       } catch {
         // A failed attempt was reported (episode-end, ok false) and compared like any message.
       } finally {
         await tracing?.stop(join(traceDir!, `${ep}-attempt${attempt}.zip`));
-        await this.release(page);
+        await this.pages.release(page, ok);
       }
     })();
     const tracked = task.finally(() => {
@@ -219,24 +222,6 @@ class Sequencer implements CoordinatorPort {
   /** A recorded URL at the live site's address. */
   private live(url: string): string {
     return atOrigins(url, this.opts.recordedOrigins, this.liveOrigins);
-  }
-
-  private async page(): Promise<Page> {
-    if (this.opts.playwrightTraceDir) {
-      // Traces are per context: a traced episode gets a context of its own.
-      const context = await this.opts.browser.newContext();
-      this.contexts.push(context);
-      return context.newPage();
-    }
-    const free = this.freePages.pop();
-    if (free) return free;
-    if (!this.contexts.length) this.contexts.push(await this.opts.browser.newContext());
-    return this.contexts[0]!.newPage();
-  }
-
-  private async release(page: Page): Promise<void> {
-    if (this.opts.playwrightTraceDir) await page.context().close().catch(() => undefined);
-    else this.freePages.push(page);
   }
 }
 
