@@ -33,7 +33,7 @@ export class AgentPages {
   private readonly crashed = new WeakSet<Page>();
   private readonly recycleAfter: number;
   private closed = false;
-  /** Pages opened, for the report of how many fresh pages a crawl needed. */
+  /** Pages opened so far; a kept page handed out again is not counted again. */
   opened = 0;
 
   constructor(private readonly opts: AgentPagesOptions = {}) {
