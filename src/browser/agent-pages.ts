@@ -12,6 +12,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { launchChromium } from './launch.ts';
+import type { HostRateLimit } from './host-rate.ts';
 
 export interface AgentPagesOptions {
   /** A browser to use (the caller closes it); else one is launched, and launched again if it dies. */
@@ -20,6 +21,8 @@ export interface AgentPagesOptions {
   contextPerPage?: boolean;
   /** Episodes a page serves before it is closed for a fresh one. */
   recyclePagesAfter?: number;
+  /** Every request of every page waits its host's turn (the per-host rate limit). */
+  hostRate?: HostRateLimit;
 }
 
 export const DEFAULT_RECYCLE_PAGES_AFTER = 50;
@@ -49,7 +52,7 @@ export class AgentPages {
       const page = this.free.pop()!;
       if (!page.isClosed() && !this.crashed.has(page)) return page;
     }
-    const context = this.opts.contextPerPage ? await (await this.liveBrowser()).newContext() : await this.sharedContext();
+    const context = this.opts.contextPerPage ? await this.newContext() : await this.sharedContext();
     const page = await context.newPage();
     this.opened++;
     page.once('crash', () => this.crashed.add(page));
@@ -79,8 +82,14 @@ export class AgentPages {
 
   private async sharedContext(): Promise<BrowserContext> {
     const browser = await this.liveBrowser();
-    if (!this.context || this.context.browser() !== browser) this.context = await browser.newContext();
+    if (!this.context || this.context.browser() !== browser) this.context = await this.newContext();
     return this.context;
+  }
+
+  private async newContext(): Promise<BrowserContext> {
+    const context = await (await this.liveBrowser()).newContext();
+    await this.opts.hostRate?.attach(context);
+    return context;
   }
 
   private async liveBrowser(): Promise<Browser> {

@@ -3,3 +3,4 @@ export type { FoundChromium, ChromiumSource } from './find-chromium.ts';
 export { CLOSED_NETWORK_ARGS, chromiumLaunchOptions, launchChromium, crawleeLaunchContext } from './launch.ts';
 export { startPlaywrightTrace } from './playwright-trace.ts';
 export { AgentPages, DEFAULT_RECYCLE_PAGES_AFTER, type AgentPagesOptions } from './agent-pages.ts';
+export { HostRateLimit, DEFAULT_HOST_RATE, MAX_CRAWL_DELAY_SEC, isLoopbackHost, type HostRateLimitOptions, type HostRateSummary } from './host-rate.ts';

@@ -17,6 +17,7 @@ import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
 import { startBuiltInSite } from './builtin-site.ts';
 import { readRunState } from './run-state.ts';
 import { originsOf } from '../url/origins.ts';
+import { DEFAULT_HOST_RATE, HostRateLimit } from '../browser/host-rate.ts';
 import { writeReport } from '../report/index.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
@@ -92,6 +93,8 @@ export interface CrawlCliOptions {
   candidateWords?: boolean;
   /** Record episodes go ahead of the pages queued before them (default: schedule order). */
   recordsFirst?: boolean;
+  /** Requests per second to any one host (unset: `DEFAULT_HOST_RATE` for remote hosts, loopback unlimited; 0: no limit). */
+  hostRate?: number;
 }
 
 /** Queries in a row without a new record after which every strategy leaves a form. */
@@ -114,11 +117,11 @@ function positiveInt(name: string) {
   };
 }
 
-/** The starting weight of the yield model's prior in fresh a3c parameters (crawl and train share the check). */
-export function priorScaleOption(name: string) {
+/** A number ≥ 0: the starting weight of the yield model's prior in fresh a3c parameters (crawl and train share the check), the host rate. */
+export function nonNegativeNumberOption(name: string) {
   return (v: string) => {
     const x = Number(v);
-    if (!(Number.isFinite(x) && x >= 0)) throw new InvalidArgumentError(`${name} must be a number ≥ 0`);
+    if (!(v.trim() !== '' && Number.isFinite(x) && x >= 0)) throw new InvalidArgumentError(`${name} must be a number ≥ 0`);
     return x;
   };
 }
@@ -168,6 +171,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--out <dir>', 'run directory (default runs/<timestamp>-<domain>-<strategy>)')
     .option('--resume <dir>', 'continue a stopped or killed crawl in this run directory, with the options it started with (options given here override them)')
     .option('--allow-post', 'also submit POST search forms', false)
+    .option('--host-rate <n>', `requests per second to any one host, page loads, submissions and their resources alike, across all agents (default ${DEFAULT_HOST_RATE} for remote hosts; the built-in testbed and other loopback hosts are limited only when this is given; 0 = no limit)`, nonNegativeNumberOption('--host-rate'))
     .option('--json', 'quiet; print the summary as JSON', false)
     .addOption(new Option('--scale <scale>', 'testbed scale when crawling a built-in site').choices([...SCALES]).default('small'))
     .addOption(new Option('--trouble <mode>', 'testbed trouble (slow, 5xx, 429, robots)').choices(['default', 'on', 'off']).default('default'))
@@ -193,7 +197,7 @@ export function registerCrawlCommand(program: Command): void {
       if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError('--stop-max-unseen must be a number in [0, 1]');
       return x;
     }, STOP_MAX_UNSEEN_SHARE)
-    .option('--initial-prior-scale <x>', `a3c with --model fresh: the starting weight of the yield model's prior (default ${INITIAL_PRIOR_SCALE}; 0: a near-uniform policy)`, priorScaleOption('--initial-prior-scale'))
+    .option('--initial-prior-scale <x>', `a3c with --model fresh: the starting weight of the yield model's prior (default ${INITIAL_PRIOR_SCALE}; 0: a near-uniform policy)`, nonNegativeNumberOption('--initial-prior-scale'))
     .option('--no-candidate-words', "a3c with --model fresh: the policy scores candidate queries by their features alone, not their words; a model keeps the setting it was trained with")
     .option('--page-decisions', 'a3c: the policy also decides on each result page whether to read the next one (default: read on while it lists records the query has not shown)', false)
     .option('--t-max <n>', 'a3c: decisions per gradient update', positiveInt('--t-max'), DEFAULT_POLICY.tMax)
@@ -333,6 +337,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     bar?.start(1, 0, { pages: 0, results: 0, records: 0, queries: 0, forms: 0 });
     // A learning crawl leaves its model beside its report (`--model <run>/model` goes on from it), and at each checkpoint, for a resume.
     const saveLearnt = (learner: PolicyLearner) => learner.saveReplacing(join(store.dir, LEARNT_MODEL_DIR), { domains: [opts.domain], sites: testbedPlan ? [{ domain: testbedPlan.domain, seed: testbedPlan.seed, scale: testbedPlan.scale }] : [] });
+    const hostRate = HostRateLimit.fromOption(opts.hostRate);
     let outcome;
     try {
       // Loaded here, after the options and seeds are checked: the browser and crawler libraries take seconds to load.
@@ -348,6 +353,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
         resume: !!opts.resume,
         deterministic: !!opts.deterministic,
         playwrightTraceDir: opts.playwrightTrace ? join(store.dir, 'playwright') : undefined,
+        hostRate,
         wge,
         ...(learning ? { checkpointModel: (c: Coordinator) => saveLearnt(c.learner!) } : {}),
         onProgress: (c) => {
@@ -364,7 +370,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     if (learner && !learner.config.frozen) await saveLearnt(learner);
     const report = await writeReport(store.dir, { testbed: testbedPlan ? { domain: testbedPlan.domain, scale: testbedPlan.scale, seed: testbedPlan.seed, origin: new URL(urls[0]!).origin } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
-    return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend, links } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
+    return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend, links } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, hostRate: hostRate.summary(), traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
   } finally {
     await testbed?.close();
   }

@@ -6,7 +6,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { launchChromium } from '../browser/index.ts';
+import { HostRateLimit, launchChromium } from '../browser/index.ts';
 import type { CoordinatorConfig } from '../coordinator/coordinator.ts';
 import { recordedMessageRows, replayRun, type ReplayOutcome } from '../coordinator/replay.ts';
 import { loadLvsTable } from '../lvs/index.ts';
@@ -104,6 +104,12 @@ function wgeOf(recorded: RecordedRun): { demosDir: string } | undefined {
   return { demosDir: resolve(dir) };
 }
 
+/** The `--host-rate` the recorded crawl was given (undefined: none, the default applied). */
+function recordedHostRate(recorded: RecordedRun): number | undefined {
+  const rate = recorded.provenance?.options?.['hostRate'];
+  return typeof rate === 'number' ? rate : undefined;
+}
+
 function freshDir(base: string): string {
   if (!existsSync(base)) return base;
   for (let i = 2; ; i++) if (!existsSync(`${base}-${i}`)) return `${base}-${i}`;
@@ -138,6 +144,8 @@ export async function replayCommand(runDir: string, opts: ReplayCliOptions): Pro
       recordedOrigins: recorded.config.origins ?? [],
       wge,
       playwrightTraceDir: opts.playwrightTrace ? join(out, 'playwright') : undefined,
+      // A replay sends the recorded crawl's requests again, to the same hosts: it keeps the same limit.
+      hostRate: HostRateLimit.fromOption(recordedHostRate(recorded)),
     });
     const report = await writeReport(store.dir, { testbed: livePlan ? { domain: livePlan.domain, scale: livePlan.scale, seed: livePlan.seed, origin: origins[0]! } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();

@@ -21,7 +21,7 @@ import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from 
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
-import { crawlCommand, learningRateOption, learnOption, priorScaleOption, unitIntervalOption, type CrawlCliOptions } from './crawl-command.ts';
+import { crawlCommand, learningRateOption, learnOption, nonNegativeNumberOption, unitIntervalOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 import { SCALES, type Scale } from '../testbed/index.ts';
@@ -96,7 +96,7 @@ export function registerTrainCommand(program: Command): void {
     .option('--gae-lambda <x>', "GAE's λ for the policy's advantages (1, the default: the n-step advantage R − V; lower leans on the critic)", unitIntervalOption('--gae-lambda'))
     .option('--learn <parts>', `what the training crawls learn: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part stays as in --init)`, learnOption('--learn'))
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)
-    .option('--prior-scale <x>', `starting weight of the yield model's prior in fresh parameters (default ${INITIAL_PRIOR_SCALE}; 0: the policy starts near uniform and learns from its rewards alone whether to follow it)`, priorScaleOption('--prior-scale'))
+    .option('--prior-scale <x>', `starting weight of the yield model's prior in fresh parameters (default ${INITIAL_PRIOR_SCALE}; 0: the policy starts near uniform and learns from its rewards alone whether to follow it)`, nonNegativeNumberOption('--prior-scale'))
     .option('--no-candidate-words', "fresh parameters: the policy scores candidate queries by their features alone, not their words (hashed embeddings; bench-results/candidate-words/)")
     .option('--init <dir>', 'start from this model instead of fresh parameters')
     .option('--select-seeds <list>', "keep not the last parameters but the checkpoint (the start included) that harvests most in its first --select-queries queries on the training domains' sites at these testbed seeds, crawled frozen and deterministic (sites the training does not crawl)", (v: string) => v.split(',').map((x) => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Configuration, RequestQueue, log as crawleeLog, LogLevel } from '@crawlee/core';
 import { MemoryStorage } from '@crawlee/memory-storage';
 import { BasicCrawler } from '@crawlee/basic';
-import { AgentPages, startPlaywrightTrace } from '../browser/index.ts';
+import { AgentPages, startPlaywrightTrace, type HostRateLimit } from '../browser/index.ts';
 import type { LvsTable } from '../lvs/index.ts';
 import type { RunStore } from '../store/index.ts';
 import { runReportedEpisode } from '../agent/episode.ts';
@@ -20,6 +20,7 @@ import type { EpisodeAssignment } from './messages.ts';
 import { HeldEpisodes } from './host-bandit.ts';
 import { EpisodeLine, goesFirst } from './episode-order.ts';
 import { wgeGuideFor, type WgeOptions } from './wge-guide.ts';
+import { seedHostLimit } from './robots-delay.ts';
 
 export interface CrawlRunOptions {
   config: CoordinatorConfig;
@@ -39,6 +40,8 @@ export interface CrawlRunOptions {
   deterministic?: boolean;
   /** Save a Playwright trace (zip) of every episode attempt in this folder. */
   playwrightTraceDir?: string;
+  /** The per-host rate limit every request of the agents' pages waits on; the seeds' robots.txt Crawl-delays are added to it. None: unlimited. */
+  hostRate?: HostRateLimit;
   /** Learned strategy with workflow-guided exploration: the demonstrations and how much to follow them. */
   wge?: WgeOptions;
   /**
@@ -132,7 +135,7 @@ export async function runCrawl(opts: CrawlRunOptions): Promise<CrawlOutcome> {
   let episodes = 0;
   let failedEpisodes = 0;
   // Playwright traces are per browser context, so traced episodes each get their own.
-  const pages = new AgentPages({ contextPerPage: !!opts.playwrightTraceDir });
+  const pages = new AgentPages({ contextPerPage: !!opts.playwrightTraceDir, hostRate: await seedHostLimit(opts.hostRate, opts.seeds) });
   // An episode is many page loads, not one: Crawlee's default 60 s handler timeout would
   // cut harvest episodes short, so it is the episode's own time limit plus slack (an
   // episode bounded by steps only gets a generous limit per step).

@@ -15,9 +15,10 @@ import { Coordinator, type CoordinatorConfig } from './coordinator.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo } from './messages.ts';
 import { stableJson } from '../store/index.ts';
 import { atOrigins, withoutAnyOrigins } from '../url/origins.ts';
-import { AgentPages, startPlaywrightTrace } from '../browser/index.ts';
+import { AgentPages, startPlaywrightTrace, type HostRateLimit } from '../browser/index.ts';
 import { messageTraceRow, type MessageMark } from './message-trace.ts';
 import { wgeGuideFor, type WgeOptions } from './wge-guide.ts';
+import { seedHostLimit } from './robots-delay.ts';
 
 /** A trace row written for an agent message. */
 export type RecordedMessageRow = TraceEvent & { msg: MessageMark; episode?: string };
@@ -45,6 +46,8 @@ export interface ReplayOptions {
   onProgress?: (replayed: number, total: number) => void;
   /** The recorded run learned with WGE: the same demonstrations, so workflows are sampled as they were. */
   wge?: WgeOptions;
+  /** The per-host rate limit the recorded crawl kept (the seeds' Crawl-delays are added; none: unlimited). */
+  hostRate?: HostRateLimit;
 }
 
 export interface ReplayOutcome {
@@ -76,7 +79,7 @@ export async function replayRun(opts: ReplayOptions): Promise<ReplayOutcome> {
   // (the coordinator's random draws then pick the same workflows, in the recorded message order).
   await coordinator.preparePolicy(wgeGuideFor(opts.wge, opts.config.policy));
   for (const seed of opts.seeds) coordinator.addSeed(seed);
-  const sequencer = new Sequencer(opts, coordinator, assignments);
+  const sequencer = new Sequencer({ ...opts, hostRate: await seedHostLimit(opts.hostRate, opts.seeds) }, coordinator, assignments);
   const divergence = await sequencer.run();
   await coordinator.checkpoint();
   return { coordinator, matched: divergence === null, rowsReplayed: sequencer.delivered, rowsRecorded: opts.rows.length, episodes: sequencer.episodesStarted, divergence, wallSeconds: (Date.now() - started) / 1000 };
@@ -102,7 +105,7 @@ class Sequencer implements CoordinatorPort {
     for (const r of opts.rows) if (r.episode) this.remaining.set(r.episode, (this.remaining.get(r.episode) ?? 0) + 1);
     this.liveOrigins = opts.config.origins ?? [];
     // Traces are per context: a traced episode gets a context of its own.
-    this.pages = new AgentPages({ browser: opts.browser, contextPerPage: !!opts.playwrightTraceDir });
+    this.pages = new AgentPages({ browser: opts.browser, contextPerPage: !!opts.playwrightTraceDir, hostRate: opts.hostRate });
   }
 
   async run(): Promise<Divergence | null> {

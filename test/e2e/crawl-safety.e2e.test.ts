@@ -33,6 +33,26 @@ describe('crawl: traps and trouble (real Chromium)', { timeout: 300_000 }, () =>
     expect(pages.filter((p) => (p.status ?? 200) >= 500)).toEqual([]);
   });
 
+  it('--host-rate holds every agent to the rate on one host: no 429 from a site that allows 40 a second (health, trouble on)', async () => {
+    // Without the limit, four agents on the same site are answered 429 (the test above); at 8 a second they never are.
+    const s = await crawl('health', { maxQueries: 2, agents: 4, trouble: 'on', scale: 'tiny', hostRate: 8 });
+    const byStatus = s.testbedResponsesByStatus ?? {};
+    expect(byStatus['429'] ?? 0).toBe(0);
+    const served = Object.values(byStatus).reduce((a, b) => a + b, 0);
+    // Every request the site answered went through the limit but three sent from Node before the agents start (the
+    // seed's probe, and robots.txt for Crawlee and for its Crawl-delay), and four agents had to wait their turns.
+    expect(s.hostRate).toMatchObject({ perSecond: 8, loopback: true, crawlDelays: {} });
+    expect(s.hostRate.requests).toBeGreaterThanOrEqual(served - 3);
+    expect(s.hostRate.delayed).toBeGreaterThan(0);
+    expect(s.totals.pagesFetched).toBeGreaterThan(20);
+    expect(s.totals.queriesIssued).toBe(2);
+  });
+
+  it('the built-in site on loopback is not limited unless --host-rate is given', async () => {
+    const s = await crawl('health', { maxQueries: 0, maxPages: 10, agents: 1, scale: 'tiny' });
+    expect(s.hostRate).toMatchObject({ loopback: false, requests: 0, delayed: 0 });
+  });
+
   it('deterministic: an episode robots.txt disallows is passed over, and the crawl goes on (sports)', async () => {
     // One episode is queued at a time. Crawlee drops a disallowed one without calling a
     // handler, and the crawl used to end there: on sports the about page links /private/staff,
