@@ -167,10 +167,13 @@ export class AdaptiveStrategy implements QueryStrategy {
    * noisy singleton sample, or none, leaves the harvest's share). On home the old share made the
    * last queries capped lists of 200 known records ("drill", "easy": 2 and 12 new in 20 pages).
    * With `partitions`, both samples leave out the records of complete lists the word is exclusive
-   * of, which no unseen record is in: a word's siblings' lists no longer dilute its share.
+   * of, which no unseen record is in: a word's siblings' lists no longer dilute its share. And a
+   * word whose held holders all lie in a complete list that covers it (its category's list) has
+   * none outside it, where the unseen records are: its share is 0.
    */
   unseenHolderShare(c: QueryCandidate, df: number, held: number, ctx: StrategyContext): number {
     const outside = this.partitions ? ctx.corpus.outsideExclusiveLists?.(c.terms) : undefined;
+    if (outside?.covering?.length) return 0;
     const docs = Math.max(held, outside?.documents ?? ctx.corpus.documents);
     const once = ctx.corpus.listedOnce;
     if (!once) return held / docs;

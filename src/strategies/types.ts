@@ -126,9 +126,12 @@ export interface CorpusView {
    * lists that share no holder with `terms` where independence would have them share some: the
    * lists of sibling values of a field that partitions the site (coordinator/exclusive-lists.ts).
    * No unseen record is in a complete list, so these are the sample the terms' unseen holders are
-   * drawn from. Undefined: no such list, or unknown.
+   * drawn from. `covering`: the complete lists that hold every held holder of the terms where
+   * independence would leave some outside (the terms' own list: a category's name); outside them
+   * the sample holds none, and their records are left out of `documents` too. Undefined: no such
+   * list, or unknown.
    */
-  outsideExclusiveLists?(terms: readonly string[]): { documents: number; listedOnce: number; lists: string[] } | undefined;
+  outsideExclusiveLists?(terms: readonly string[]): { documents: number; listedOnce: number; lists: string[]; covering?: string[] } | undefined;
   /** How many words exactly `df` records hold (Good–Turing's n_r); absent: unknown. */
   termsWithDf?(df: number): number;
   /** What the pool knows of one word (undefined when unseen): the features of Jiang et al. */

@@ -190,6 +190,25 @@ describe('query strategies', () => {
     expect(est(observed(new AdaptiveStrategy({ partitions: true })), false)).toBeCloseTo(50 * (1 - 30 / 80), 9);
   });
 
+  it("the learned strategy's yield model expects nothing new of a word whose holders a complete list covers, the baseline still does", () => {
+    const s = (partitions: boolean) => {
+      const out = new AdaptiveStrategy({ partitions });
+      out.observe({ key: 'x', terms: ['x'], results: 50, newRecords: 20, pages: 5, knownBefore: 120 });
+      return out;
+    };
+    // 30 held records hold "moving", all in the complete list of room = moving.
+    const corpus: CorpusView = {
+      documents: 100,
+      documentFrequency: (t) => (t === 'moving' ? 30 : 0),
+      listedOnce: { documents: 20, frequency: (t: string) => (t === 'moving' ? 8 : 0) },
+      outsideExclusiveLists: (terms) => (terms[0] === 'moving' ? { documents: 70, listedOnce: 12, lists: [], covering: ['room=moving'] } : undefined),
+    };
+    const est = (st: AdaptiveStrategy) => st.estimate({ key: 'moving', values: {}, terms: ['moving'], source: 'pool' }, { corpus, harvested: 100, rng: Math.random });
+    expect(est(s(true))).toMatchObject({ expectedNew: 0, returned: 30, modelled: true });
+    // As the Ntoulas et al. baseline sees it: (8 + 20·0.3)/40 = 0.35 of the unseen hold it.
+    expect(est(s(false)).expectedNew).toBeCloseTo(50 * (1 - 30 / 65), 9);
+  });
+
   it("the learned strategy's yield model calibrates by its predictions before calibration, so the ratio does not chase its own last value", () => {
     const s = new AdaptiveStrategy({ rankedCaps: true });
     s.notePrediction('a', { expectedNew: 40, capped: false });
