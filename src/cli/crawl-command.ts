@@ -93,7 +93,7 @@ export interface CrawlCliOptions {
   candidateWords?: boolean;
   /** Record episodes go ahead of the pages queued before them (default: schedule order). */
   recordsFirst?: boolean;
-  /** Requests per second to any one host (unset: `DEFAULT_HOST_RATE` for remote hosts, loopback unlimited; 0: no limit). */
+  /** Requests per second to any one host (unset: `DEFAULT_HOST_RATE` for remote hosts, loopback unlimited; 0: no rate). Crawl-delays apply either way. */
   hostRate?: number;
 }
 
@@ -171,7 +171,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--out <dir>', 'run directory (default runs/<timestamp>-<domain>-<strategy>)')
     .option('--resume <dir>', 'continue a stopped or killed crawl in this run directory, with the options it started with (options given here override them)')
     .option('--allow-post', 'also submit POST search forms', false)
-    .option('--host-rate <n>', `requests per second to any one host, page loads, submissions and their resources alike, across all agents (default ${DEFAULT_HOST_RATE} for remote hosts; the built-in testbed and other loopback hosts are limited only when this is given; 0 = no limit)`, nonNegativeNumberOption('--host-rate'))
+    .option('--host-rate <n>', `requests per second to any one host, page loads, submissions and their resources alike, across all agents (default ${DEFAULT_HOST_RATE} for remote hosts; the built-in testbed and other loopback hosts are held to a rate only when this is given; 0 = no rate; a robots.txt Crawl-delay is honoured either way)`, nonNegativeNumberOption('--host-rate'))
     .option('--json', 'quiet; print the summary as JSON', false)
     .addOption(new Option('--scale <scale>', 'testbed scale when crawling a built-in site').choices([...SCALES]).default('small'))
     .addOption(new Option('--trouble <mode>', 'testbed trouble (slow, 5xx, 429, robots)').choices(['default', 'on', 'off']).default('default'))

@@ -112,7 +112,10 @@ export function extractWords(text: string): { terms: PoolTerm[]; functionWords: 
   const functionWords: PoolTerm[] = [];
   for (const t of analyse(text)) {
     if (t.type !== 'word') continue;
-    const term = t.normal.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    // The word as the site wrote it, lower-cased: wink's `normal` respells it ("harbour" → "harbor",
+    // "organisation" → "organization", "Louvre" → "louver"), and a search box that matches words as
+    // written lists nothing for the respelling. The lemma still groups the spellings.
+    const term = t.text.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
     if (t.stop || SKIPPED_POS.has(t.pos)) {
       const functionWord = (t.stop || FUNCTION_POS.has(t.pos)) && term.length >= MIN_FUNCTION_WORD_LENGTH && /^\p{L}+$/u.test(term);
       if (functionWord) functionWords.push({ term, lemma: term, pos: t.pos });

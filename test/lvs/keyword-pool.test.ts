@@ -64,6 +64,17 @@ describe('KeywordPool', () => {
     expect(extractTerms('The walk')).toEqual(extractWords('The walk').terms);
   });
 
+  it('keeps a word as the site wrote it, which is what its search box matches; the lemma joins the spellings', () => {
+    // wink's normal form respells: harbour → harbor, organisations → organizations, Louvre → louver, vice → vise.
+    expect(extractTerms('The harbour organisations of the Louvre fight vice').map((t) => t.term)).toEqual(['harbour', 'organisations', 'louvre', 'fight', 'vice']);
+    const pool = new KeywordPool();
+    pool.addDocument('A walk by the harbour.');
+    pool.addDocument('The harbor at dawn.');
+    expect(pool.stats('harbour')).toMatchObject({ df: 1, lemma: 'harbor' });
+    expect(pool.stats('harbor')).toMatchObject({ df: 1, lemma: 'harbor' });
+    expect(pool.lemmaDf('harbour')).toBe(2);
+  });
+
   it('ranks by df, ridf, tf and idf, excluding issued terms', () => {
     const pool = corpusPool();
     expect(pool.ranked('df').map((s) => s.term)).toEqual(['painting', 'sculpture', 'ceramics', 'garden', 'gardens', 'sea', 'shows']);
