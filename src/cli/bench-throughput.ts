@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { Configuration, log as crawleeLog, LogLevel } from '@crawlee/core';
 import { MemoryStorage } from '@crawlee/memory-storage';
 import { PlaywrightCrawler } from '@crawlee/playwright';
@@ -24,6 +24,8 @@ interface ThroughputOptions {
   concurrency: number;
   scale: Scale;
   out?: string;
+  /** Surfacer's crawl again at each of these per-host rates (`crawl --host-rate`). */
+  hostRate?: number[];
 }
 
 export function registerBenchThroughput(bench: Command): void {
@@ -35,6 +37,7 @@ export function registerBenchThroughput(bench: Command): void {
     .option('--concurrency <n>', 'parallel pages', (v) => Number(v), 4)
     .option('--scale <s>', 'testbed scale', 'small')
     .option('--out <file>', 'also write the JSON here')
+    .option('--host-rate <list>', "also crawl with Surfacer at each of these per-host rates (requests/s, comma-separated; `crawl --host-rate`): what the limit costs, and that the site saw no more", hostRates)
     .action(async (opts: ThroughputOptions) => emitJson(await benchThroughput(opts), opts.out));
 }
 
@@ -47,7 +50,9 @@ export async function benchThroughput(opts: ThroughputOptions) {
     const crawlee = await timeCrawlee(seed, opts.pages, opts.concurrency);
     const playwright = await timePlaywrightLoop(seed, opts.pages, opts.concurrency);
     const surfacer = await timeSurfacer(opts);
-    return { concurrency: opts.concurrency, pages: opts.pages, site: opts.domain, surfacer, crawlee, playwright, surfacerVsCrawlee: surfacer.pagesPerSecond / crawlee.pagesPerSecond };
+    const limited = [];
+    for (const hostRate of opts.hostRate ?? []) limited.push(await timeLimitedSurfacer(opts, hostRate));
+    return { concurrency: opts.concurrency, pages: opts.pages, site: opts.domain, surfacer, crawlee, playwright, surfacerVsCrawlee: surfacer.pagesPerSecond / crawlee.pagesPerSecond, ...(limited.length ? { surfacerAtHostRate: limited } : {}) };
   } finally {
     await testbed.close();
   }
@@ -56,6 +61,23 @@ export async function benchThroughput(opts: ThroughputOptions) {
 async function timeSurfacer(opts: ThroughputOptions) {
   const run = await surfacerCrawl({ domain: opts.domain, strategy: 'bfs', pages: opts.pages, concurrency: opts.concurrency, scale: opts.scale, maxQueries: 0 });
   return { pagesPerSecond: run.pagesFetched / run.wallSeconds, ...run };
+}
+
+/**
+ * Surfacer's crawl held to `hostRate` requests/s on the testbed's host: every request its pages
+ * send goes through the limit, so requests over wall time may not exceed it (the crawl's first
+ * request goes at once, so n requests take (n − 1)/rate at least).
+ */
+async function timeLimitedSurfacer(opts: ThroughputOptions, hostRate: number) {
+  const run = await surfacerCrawl({ domain: opts.domain, strategy: 'bfs', pages: opts.pages, concurrency: opts.concurrency, scale: opts.scale, maxQueries: 0, extra: { hostRate } });
+  const limit = run.hostRate;
+  return { hostRate, pagesPerSecond: run.pagesFetched / run.wallSeconds, requestsPerSecond: limit.requests / run.wallSeconds, requests: limit.requests, delayed: limit.delayed, waitedSeconds: limit.waitedSeconds, wallSeconds: run.wallSeconds, pagesFetched: run.pagesFetched };
+}
+
+function hostRates(v: string): number[] {
+  const rates = v.split(',').map((x) => Number(x.trim()));
+  if (!rates.length || rates.some((r) => !(Number.isFinite(r) && r > 0))) throw new InvalidArgumentError('--host-rate must list requests per second > 0, comma-separated');
+  return rates;
 }
 
 /** One Surfacer crawl of a built-in site into a throw-away run directory, with its peak memory. */
@@ -75,7 +97,7 @@ export async function surfacerCrawl(o: { domain: string; strategy: 'bfs' | 'adap
     peak = memory.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  return { pagesFetched: summary.totals.pagesFetched, recordsHarvested: summary.totals.recordsHarvested, queriesIssued: summary.totals.queriesIssued, wallSeconds: summary.wallSeconds, traceSeconds: summary.traceSeconds, traceBytes, stoppedBy: summary.stoppedBy, peakRssMiB: peak.nodeMiB, peakRssWithBrowserMiB: peak.totalMiB };
+  return { pagesFetched: summary.totals.pagesFetched, recordsHarvested: summary.totals.recordsHarvested, queriesIssued: summary.totals.queriesIssued, wallSeconds: summary.wallSeconds, traceSeconds: summary.traceSeconds, traceBytes, stoppedBy: summary.stoppedBy, hostRate: summary.hostRate, peakRssMiB: peak.nodeMiB, peakRssWithBrowserMiB: peak.totalMiB };
 }
 
 async function timeCrawlee(seed: string, pages: number, concurrency: number) {
