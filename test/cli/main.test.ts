@@ -53,6 +53,17 @@ describe('surfacer CLI entry', () => {
     expect(words.stderr).toMatch(/--no-candidate-words sets fresh parameters; add --model fresh/);
   });
 
+  it('a host rate is a number of requests per second: ≥ 0 for crawl (0: none), > 0 for each of bench throughput\'s', () => {
+    for (const bad of ['-1', 'fast', '']) {
+      const crawl = surfacer('crawl', '--domain', 'arts', '--host-rate', bad);
+      expect(crawl.status).not.toBe(0);
+      expect(crawl.stderr).toMatch(/--host-rate must be a number ≥ 0/);
+    }
+    const bench = surfacer('bench', 'throughput', '--host-rate', '5,0');
+    expect(bench.status).not.toBe(0);
+    expect(bench.stderr).toMatch(/--host-rate must list requests per second > 0/);
+  });
+
   it('--trace-choices goes only with the learned policy and with message rows', () => {
     const adaptive = surfacer('crawl', '--domain', 'arts', '--strategy', 'adaptive', '--trace-choices');
     expect(adaptive.status).toBe(2);
