@@ -18,8 +18,8 @@
  *
  * Train: arts, business, computers, games, health, reference, regional, science, shopping,
  * kids-and-teens — every one of those kinds again, on other sites and vocabularies.
- * `--quick` trains on arts alone and tests on news alone (full-text), at 50 queries and 250
- * pages per crawl, with 2 training episodes (why: below, at QUICK).
+ * `--quick` trains on arts alone and tests on news alone (full-text), at 50 queries and 600
+ * pages per crawl, two crawls at a time, with 2 training episodes (why: below, at QUICK).
  *
  * Every evaluation is a real crawl in a child process (`surfacer crawl … --json --out DIR`)
  * whose DIR/report.json is read back; crawls run one at a time unless `--parallel N`. Every
@@ -69,23 +69,25 @@ interface Budgets {
   episodes: number;
   /** Query budget of each training crawl (`train --max-queries`; unset: train's default). */
   trainMaxQueries?: number;
+  /** Crawls at once unless `--parallel` says (unset: 1). */
+  parallel?: number;
 }
 
 const FULL: Budgets = { maxQueries: 200, maxPages: 2000, episodes: 40 };
 
 /**
- * --quick must finish in under 10 minutes on an idle 2-core machine (measured: a crawl uses
- * about one core). A crawl costs about 7 CPU-seconds to start (tsx, Chromium, classifiers)
- * and about 0.2 a page, and its first ~100 pages go to the surface (links to the form, result
- * pages) before records come in: at 100 pages every strategy scored ~0 coverage, so quick
- * spends its time on fewer, longer crawls — one test site (news: full-text with a result
- * cap, where the choice of query matters), 250 pages, about 55 s a crawl, 7 crawls. Training
- * runs whole crawls until it has its episodes and has crawled every train domain once (a
- * 40-query crawl is about 150 CPU-seconds, whatever --episodes), so quick trains 2 episodes
- * from one 4-query crawl of one domain (about 75 CPU-seconds a model; each more domain would
- * add a crawl), the two trainings side by side.
+ * --quick must finish in under 10 minutes on an idle 2-core machine. A crawl uses about one core
+ * and costs about 7 CPU-seconds to start (tsx, Chromium, classifiers), and its first ~100 pages go
+ * to the surface (links to the form, result pages) before records come in. So quick spends its
+ * time on fewer, longer crawls, two at a time: one test site (news: full-text with a result cap,
+ * where the choice of query matters), 600 pages, enough for every learned and greedy strategy to
+ * reach 99 % there (at 250 pages every crawl stopped at the budget after 3 to 6 queries, so the
+ * queries-to columns stayed empty). Measured on 2 cores: 6 min 11 s (at 250 pages one at a time,
+ * 3 min 20 s; at 600 pages one at a time, 9 min 32 s). Training runs whole crawls until it has its
+ * episodes and has crawled every train domain once, so quick trains 2 episodes from one 4-query
+ * crawl of one domain (each more domain would add a crawl), the two trainings side by side.
  */
-const QUICK: Budgets = { maxQueries: 50, maxPages: 250, episodes: 2, trainMaxQueries: 4 };
+const QUICK: Budgets = { maxQueries: 50, maxPages: 600, episodes: 2, trainMaxQueries: 4, parallel: 2 };
 
 /** Options as commander hands them over (numbers still strings: `resolvePlan` checks them). */
 export interface BenchStrategiesOptions {
@@ -153,7 +155,7 @@ export function registerBenchStrategies(bench: Command): void {
     .command('strategies')
     .description('every query strategy (random, generic-frequency, adaptive, dla, jiang-rl, a3c, a3c-wge) on held-out testbed sites at equal budgets, next to the greedy-set-cover oracle')
     .option('--json', 'print the JSON result (default: the Markdown table)', false)
-    .option('--quick', `smaller comparison (train ${QUICK_TRAIN_DOMAINS.join(',')}; test ${QUICK_TEST_DOMAINS.join(',')}; ${QUICK.maxQueries} queries, ${QUICK.maxPages} pages, ${QUICK.episodes} training episodes)`, false)
+    .option('--quick', `smaller comparison (train ${QUICK_TRAIN_DOMAINS.join(',')}; test ${QUICK_TEST_DOMAINS.join(',')}; ${QUICK.maxQueries} queries, ${QUICK.maxPages} pages, ${QUICK.episodes} training episodes, ${QUICK.parallel} crawls at once)`, false)
     .option('--out <file>', 'also write the JSON here')
     .option('--markdown <file>', 'also write the Markdown table here')
     .option('--strategies <list>', `comma-separated, of: ${BENCH_STRATEGIES.join(', ')} (default: all)`)
@@ -162,7 +164,7 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--max-queries <n>', `query budget per crawl (default: ${FULL.maxQueries}; --quick ${QUICK.maxQueries})`)
     .option('--max-pages <n>', `page budget per crawl (default: ${FULL.maxPages}; --quick ${QUICK.maxPages})`)
     .option('--seed <n>', 'seed of the crawls, the training and the testbed sites', '1')
-    .option('--parallel <n>', 'crawls at once', '1')
+    .option('--parallel <n>', `crawls at once (default: 1; --quick ${QUICK.parallel})`)
     .option('--episodes <n>', `training episodes per A3C model (default: ${FULL.episodes}; --quick ${QUICK.episodes})`)
     .option('--train-max-queries <n>', `query budget of each training crawl (default: train's own; --quick ${QUICK.trainMaxQueries})`)
     .option('--agents <n>', 'agents (browser pages) per crawl', '4')
@@ -234,7 +236,7 @@ export function resolvePlan(opts: BenchStrategiesOptions): BenchPlan {
     maxQueries: wholeNumber(opts.maxQueries, base.maxQueries, '--max-queries', 1),
     maxPages: wholeNumber(opts.maxPages, base.maxPages, '--max-pages', 1),
     seed,
-    parallel: wholeNumber(opts.parallel, 1, '--parallel', 1),
+    parallel: wholeNumber(opts.parallel, base.parallel ?? 1, '--parallel', 1),
     episodes: wholeNumber(opts.episodes, base.episodes, '--episodes', 1),
     ...((opts.trainMaxQueries ?? base.trainMaxQueries) !== undefined ? { trainMaxQueries: wholeNumber(opts.trainMaxQueries, base.trainMaxQueries ?? 0, '--train-max-queries', 1) } : {}),
     agents: wholeNumber(opts.agents, 4, '--agents', 1),

@@ -32,6 +32,9 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
     expect(quick.episodes).toBeLessThan(full.episodes);
     expect(quick.maxPages).toBeLessThan(full.maxPages);
     expect(quick.trainMaxQueries).toBe(4);
+    // Two crawls at a time, so its 600-page crawls fit in 10 minutes; the full one runs one at a time unless told.
+    expect([quick.parallel, full.parallel]).toEqual([2, 1]);
+    expect(resolvePlan({ quick: true, parallel: '1' }).parallel).toBe(1);
     expect(full.trainMaxQueries).toBeUndefined();
     expect(resolvePlan({ trainMaxQueries: '5' }).trainMaxQueries).toBe(5);
     expect(full.a3cFrozen).toBe(false);
