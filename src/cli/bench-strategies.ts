@@ -82,7 +82,7 @@ const FULL: Budgets = { maxQueries: 200, maxPages: 2000, episodes: 40 };
  * time on fewer, longer crawls, two at a time: one test site (news: full-text with a result cap,
  * where the choice of query matters), 600 pages, enough for every learned and greedy strategy to
  * reach 99 % there (at 250 pages every crawl stopped at the budget after 3 to 6 queries, so the
- * queries-to columns stayed empty). Measured on 2 cores: 6 min 11 s (at 250 pages one at a time,
+ * queries-to columns stayed empty). Measured on 2 cores: 5 min 24 s and 6 min 11 s in two runs (at 250 pages one at a time,
  * 3 min 20 s; at 600 pages one at a time, 9 min 32 s). Training runs whole crawls until it has its
  * episodes and has crawled every train domain once, so quick trains 2 episodes from one 4-query
  * crawl of one domain (each more domain would add a crawl), the two trainings side by side.
