@@ -380,6 +380,7 @@ export interface RunRow {
   stoppedBy?: string;
   coverage?: number;
   coverageAt?: RunMetrics['coverageAt'];
+  coverageMeanTo25?: number;
   queriesIssued?: number;
   pagesFetched?: number;
   queriesTo90?: number | null;
@@ -530,8 +531,9 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       const receiptKey = models[strategy] ? [...args, `model ${modelStamp(models[strategy]!)}`] : args;
       const before = plan.keepRuns ? finishedStep<RunRow>(dir, receiptKey) : undefined;
       if (before && existsSync(join(dir, 'report.json'))) {
-        runs[i] = before;
         metrics[i] = runMetricsOf(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report, strategy, domain);
+        // A receipt of older code lacks the figures added since; the report has them.
+        runs[i] = { ...before, coverageMeanTo25: metrics[i]!.coverageMeanTo25 };
         progress(`[${++done}/${tasks.length}] ${strategy} on ${domain}: reusing the crawl done before in ${dir}`);
         return;
       }
@@ -545,7 +547,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         const m = runMetricsOf(report, strategy, domain);
         metrics[i] = m;
         Object.assign(row, {
-          stoppedBy: summary.stoppedBy, coverage: m.coverage, coverageAt: m.coverageAt, queriesIssued: m.queriesIssued, pagesFetched: m.pagesFetched,
+          stoppedBy: summary.stoppedBy, coverage: m.coverage, coverageAt: m.coverageAt, coverageMeanTo25: m.coverageMeanTo25, queriesIssued: m.queriesIssued, pagesFetched: m.pagesFetched,
           queriesTo90: m.queriesTo90, queriesTo99: m.queriesTo99, harvestRate: m.harvestRate, pagesPerSecond: m.pagesPerSecond,
         });
         if (plan.keepRuns) markStepDone(dir, receiptKey, row);
@@ -586,6 +588,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       parallel: plan.parallel,
       conventions: {
         coverageAt: 'coverage of all hidden records after query k (the report\'s coverageByQuery); a crawl that issued fewer than k queries (strategy out of queries, patience ended, page or time budget) carries its last value forward (coverageAtCarried counts those domains per k); no query at all is 0',
+        coverageMeanTo25: 'per crawl: mean of coverage after query 1, 2, …, 25 (the area under the coverage-by-query curve up to query 25, over 25; carried forward like coverageAt): coverage at equal queries over the whole start of the crawl, which still separates strategies when every one is at (nearly) 100% by query 25; mean over domains',
         queriesTo: 'per crawl: first query at which coverage reached 90%/99%, null if never; averaged over the domains that reached it (…Reached says how many of `domains`)',
         harvestRate: 'hidden records harvested / pages fetched (every kind), mean over domains; harvestRateByDepth: mean over the domains that fetched pages at that depth',
         pagesPerSecond: 'pages fetched / crawl wall time (report timing), mean over domains',

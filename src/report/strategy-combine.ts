@@ -67,6 +67,7 @@ export function combineResults(results: readonly CombinableResult[], subject?: s
       finished.map((r) => ({
         coverage: r.coverage ?? 0,
         coverageAt: { '25': r.coverageAt?.['25'] ?? 0, '50': r.coverageAt?.['50'] ?? 0, '100': r.coverageAt?.['100'] ?? 0, '200': r.coverageAt?.['200'] ?? 0 },
+        coverageMeanTo25: r.coverageMeanTo25 ?? null,
         queriesIssued: r.queriesIssued ?? 0,
         pagesFetched: r.pagesFetched ?? 0,
         queriesTo90: r.queriesTo90 ?? null,

@@ -6,6 +6,10 @@
  * - coverage at k queries is the coverage curve's value at query k; when the crawl issued
  *   fewer than k queries (its strategy ran out of queries, its patience ended, or the page
  *   or time budget stopped it first) the last value carries forward; with no query at all it is 0;
+ * - the mean coverage over the first 25 queries is the mean of coverage at k = 1, 2, …, 25 (the
+ *   area under the coverage curve up to query 25, over 25), carried forward the same way: it
+ *   compares strategies at equal queries along the whole start of the crawl, where the fixed
+ *   points tie once every strategy has found (nearly) every record by query 25;
  * - queriesTo90/99 of one crawl is null when the crawl never got there; an average is the mean
  *   over the domains that got there, next to how many did (`…Reached`), never a null read as a number;
  * - harvest rate = hidden records harvested / pages fetched (all kinds), per crawl, then the
@@ -15,6 +19,8 @@ import type { HarvestRateRow, Report } from './types.ts';
 
 export const COVERAGE_POINTS = [25, 50, 100, 200] as const;
 export type CoveragePointKey = '25' | '50' | '100' | '200';
+/** The queries whose coverage `coverageMeanTo25` averages (1 to this). */
+export const COVERAGE_MEAN_QUERIES = 25;
 
 /** The per-crawl figures the comparison averages. */
 export interface RunMetrics {
@@ -22,6 +28,8 @@ export interface RunMetrics {
   domain: string;
   coverage: number;
   coverageAt: Record<CoveragePointKey, number>;
+  /** Mean of coverage after query 1, 2, …, COVERAGE_MEAN_QUERIES. */
+  coverageMeanTo25: number;
   queriesIssued: number;
   pagesFetched: number;
   hiddenRecordsHarvested: number;
@@ -43,6 +51,13 @@ export function coverageAtQuery(curve: readonly { query: number; coverage: numbe
   return value;
 }
 
+/** Mean of coverage after query 1, 2, …, `n` (last value carried forward): the area under the curve up to `n`, over `n`. */
+export function meanCoverageOverQueries(curve: readonly { query: number; coverage: number }[], n: number): number {
+  let sum = 0;
+  for (let k = 1; k <= n; k++) sum += coverageAtQuery(curve, k);
+  return sum / n;
+}
+
 /** The comparison's figures of one crawl, from its report.json (which must have ground truth). */
 export function runMetricsOf(report: Report, strategy: string, domain: string): RunMetrics {
   if (!report.groundTruth || !report.coverageByQuery) throw new Error(`report of ${strategy} on ${domain} has no ground-truth metrics`);
@@ -55,6 +70,7 @@ export function runMetricsOf(report: Report, strategy: string, domain: string): 
     domain,
     coverage: report.coverage ?? 0,
     coverageAt,
+    coverageMeanTo25: meanCoverageOverQueries(curve, COVERAGE_MEAN_QUERIES),
     queriesIssued: report.totals.queriesIssued,
     pagesFetched: pages,
     hiddenRecordsHarvested: harvested,
@@ -85,6 +101,8 @@ export interface StrategySummary {
   coverageAt: Record<CoveragePointKey, number | null>;
   /** Per k: domains whose crawl issued fewer than k queries (their value at k is carried forward). */
   coverageAtCarried: Record<CoveragePointKey, number>;
+  /** Mean over the domains of each crawl's mean coverage after queries 1–25 (null when no crawl has the figure). */
+  coverageMeanTo25: number | null;
   /** Mean over the domains that reached 90% (null when none did). */
   queriesTo90: number | null;
   queriesTo99: number | null;
@@ -105,7 +123,10 @@ export interface StrategySummary {
 }
 
 /** The figures of a crawl that the averages read (a `bench strategies` run row has them all but by depth). */
-export type SummarisedRun = Pick<RunMetrics, 'coverage' | 'coverageAt' | 'queriesIssued' | 'pagesFetched' | 'queriesTo90' | 'queriesTo99' | 'harvestRate' | 'harvestRateByDepth' | 'pagesPerSecond'>;
+export type SummarisedRun = Pick<RunMetrics, 'coverage' | 'coverageAt' | 'queriesIssued' | 'pagesFetched' | 'queriesTo90' | 'queriesTo99' | 'harvestRate' | 'harvestRateByDepth' | 'pagesPerSecond'> & {
+  /** Missing in the results of benches older than the figure (`bench combine` reads those too). */
+  coverageMeanTo25?: number | null;
+};
 
 export function harvestByDepthMean(runs: readonly SummarisedRun[]): HarvestByDepthMean[] {
   const maxDepth = runs.reduce((m, r) => Math.max(m, ...r.harvestRateByDepth.map((row) => row.depth)), -1);
@@ -123,6 +144,7 @@ export function summariseStrategy(runs: readonly SummarisedRun[], failedDomains:
   return {
     coverageAt: Object.fromEntries(COVERAGE_POINTS.map((k) => [String(k), meanOf(runs.map((r) => r.coverageAt[String(k) as CoveragePointKey])).mean])) as Record<CoveragePointKey, number | null>,
     coverageAtCarried: Object.fromEntries(COVERAGE_POINTS.map((k) => [String(k), runs.filter((r) => r.queriesIssued < k).length])) as Record<CoveragePointKey, number>,
+    coverageMeanTo25: meanOf(runs.map((r) => r.coverageMeanTo25)).mean,
     queriesTo90: q90.mean,
     queriesTo99: q99.mean,
     queriesTo90Reached: q90.n,

@@ -15,6 +15,7 @@ export interface PairableRun {
   /** Testbed seed of the site; crawls of one bench share it, `bench combine` mixes several. */
   seed?: number;
   coverageAt?: Partial<Record<CoveragePointKey, number>>;
+  coverageMeanTo25?: number | null;
   harvestRate?: number | null;
   queriesTo90?: number | null;
   queriesTo99?: number | null;
@@ -39,6 +40,7 @@ interface PairedMetric {
  */
 export const PAIRED_METRICS: readonly PairedMetric[] = [
   ...(['25', '50', '100', '200'] as const).map((k) => ({ key: `coverageAt${k}`, label: `cov@${k}`, higherIsBetter: true, tie: 1e-3, missingIsNever: false, value: (r: PairableRun) => r.coverageAt?.[k] })),
+  { key: 'coverageMeanTo25', label: 'mean cov q1–25', higherIsBetter: true, tie: 1e-3, missingIsNever: false, value: (r) => r.coverageMeanTo25 },
   { key: 'harvestRate', label: 'harvest rate', higherIsBetter: true, tie: 1e-3, missingIsNever: false, value: (r) => r.harvestRate },
   { key: 'queriesTo90', label: 'queries→90%', higherIsBetter: false, tie: 0, missingIsNever: true, value: (r) => r.queriesTo90 },
   { key: 'queriesTo99', label: 'queries→99%', higherIsBetter: false, tie: 0, missingIsNever: true, value: (r) => r.queriesTo99 },

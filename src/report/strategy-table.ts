@@ -3,7 +3,7 @@
  * queries, queries to 90% and 99% coverage with how many test domains got there, harvest
  * rate, pages/s), the oracle's row under them, and harvest rate by depth.
  */
-import { COVERAGE_POINTS, type CoveragePointKey, type StrategySummary } from './strategy-compare.ts';
+import { COVERAGE_MEAN_QUERIES, COVERAGE_POINTS, type CoveragePointKey, type StrategySummary } from './strategy-compare.ts';
 
 export interface StrategyTableInput {
   strategies: Record<string, StrategySummary>;
@@ -54,7 +54,7 @@ export function reachedCell(mean: number | null, reached: number, of: number): s
 const escapeCell = (s: string): string => s.replace(/\|/g, '\\|');
 
 export function strategyTable(input: StrategyTableInput): string {
-  const header = ['strategy', ...COVERAGE_POINTS.map((k) => `cov@${k}`), 'queries→90%', 'queries→99%', 'harvest rate', 'pages/s'];
+  const header = ['strategy', ...COVERAGE_POINTS.map((k) => `cov@${k}`), `mean cov q1–${COVERAGE_MEAN_QUERIES}`, 'queries→90%', 'queries→99%', 'harvest rate', 'pages/s'];
   let carried = false;
   const coverageCell = (s: StrategySummary, k: number): string => {
     const key = String(k) as CoveragePointKey;
@@ -69,6 +69,7 @@ export function strategyTable(input: StrategyTableInput): string {
     rows.push([
       name,
       ...COVERAGE_POINTS.map((k) => coverageCell(s, k)),
+      fixed(s.coverageMeanTo25, 3),
       reachedCell(s.queriesTo90, s.queriesTo90Reached, of),
       reachedCell(s.queriesTo99, s.queriesTo99Reached, of),
       fixed(s.harvestRate, 3),
@@ -80,6 +81,7 @@ export function strategyTable(input: StrategyTableInput): string {
   rows.push([
     'oracle (greedy cover)',
     ...COVERAGE_POINTS.map(() => dash),
+    dash,
     reachedCell(o.queriesTo90, o.queriesTo90Reached ?? (o.queriesTo90 === null ? 0 : oracleOf), oracleOf),
     reachedCell(o.queriesTo99, o.queriesTo99Reached ?? (o.queriesTo99 === null ? 0 : oracleOf), oracleOf),
     dash,
@@ -93,7 +95,7 @@ export function strategyTable(input: StrategyTableInput): string {
     line(header.map((_, i) => (i === 0 ? '---' : '---:'))),
     ...rows.map(line),
     '',
-    'Means over the test domains. queries→X%: mean over the domains that reached X% coverage (how many of them in brackets).',
+    `Means over the test domains. mean cov q1–${COVERAGE_MEAN_QUERIES}: each crawl's coverage after query 1, 2, …, ${COVERAGE_MEAN_QUERIES}, averaged (coverage at equal queries over the start of the crawl). queries→X%: mean over the domains that reached X% coverage (how many of them in brackets).`,
     'Oracle: greedy set cover over the ground truth, X% of the records some single query reaches' + (typeof o.reachableShare === 'number' ? ` (${(o.reachableShare * 100).toFixed(1)}% of all records)` : '') + '.',
   ];
   if (input.a3cOnlineLearning === false && Object.keys(input.strategies).some((n) => n.startsWith('a3c'))) out.push('a3c, a3c-wge: the models crawled frozen (crawl --frozen: the best-scored query while the form pays, a draw from the policy after dry queries, no learning during the crawl).');

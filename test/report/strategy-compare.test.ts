@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageAtQuery, harvestByDepthMean, meanOf, runMetricsOf, summariseOracle, summariseStrategy, type RunMetrics } from '../../src/report/strategy-compare.ts';
+import { coverageAtQuery, harvestByDepthMean, meanCoverageOverQueries, meanOf, runMetricsOf, summariseOracle, summariseStrategy, type RunMetrics } from '../../src/report/strategy-compare.ts';
 import { strategyTable } from '../../src/report/strategy-table.ts';
 import type { Report } from '../../src/report/types.ts';
 
@@ -7,7 +7,7 @@ const curve = (coverages: number[]) => coverages.map((coverage, i) => ({ query: 
 
 function run(over: Partial<RunMetrics>): RunMetrics {
   return {
-    strategy: 's', domain: 'd', coverage: 0, coverageAt: { '25': 0, '50': 0, '100': 0, '200': 0 }, queriesIssued: 0, pagesFetched: 0,
+    strategy: 's', domain: 'd', coverage: 0, coverageAt: { '25': 0, '50': 0, '100': 0, '200': 0 }, coverageMeanTo25: 0, queriesIssued: 0, pagesFetched: 0,
     hiddenRecordsHarvested: 0, queriesTo90: null, queriesTo99: null, harvestRate: null, harvestRateByDepth: [], pagesPerSecond: null, wallSeconds: null,
     ...over,
   };
@@ -23,6 +23,24 @@ describe('coverageAtQuery', () => {
   });
   it('is 0 with no query', () => {
     expect(coverageAtQuery([], 25)).toBe(0);
+  });
+});
+
+describe('meanCoverageOverQueries', () => {
+  it('averages coverage after query 1..n, the last value carried forward', () => {
+    // after queries 1..5: 0.2, 0.6, 1, 1, 1
+    expect(meanCoverageOverQueries(curve([0.2, 0.6, 1]), 5)).toBeCloseTo(3.8 / 5);
+  });
+  it('tells apart two crawls that both hold everything by query n', () => {
+    const fast = meanCoverageOverQueries(curve([0.5, 1]), 25);
+    const slow = meanCoverageOverQueries(curve([0.1, 0.3, 0.6, 1]), 25);
+    expect(coverageAtQuery(curve([0.5, 1]), 25)).toBe(coverageAtQuery(curve([0.1, 0.3, 0.6, 1]), 25));
+    expect(fast).toBeCloseTo((0.5 + 24) / 25);
+    expect(slow).toBeCloseTo((0.1 + 0.3 + 0.6 + 22) / 25);
+    expect(fast).toBeGreaterThan(slow);
+  });
+  it('is 0 with no query', () => {
+    expect(meanCoverageOverQueries([], 25)).toBe(0);
   });
 });
 
@@ -49,6 +67,7 @@ describe('runMetricsOf', () => {
   it('takes the curve at 25/50/100/200 (carried forward), queries to 90/99, overall harvest rate', () => {
     const m = runMetricsOf(report, 'adaptive', 'news');
     expect(m.coverageAt).toEqual({ '25': 0.9, '50': 0.9, '100': 0.9, '200': 0.9 });
+    expect(m.coverageMeanTo25).toBeCloseTo((0.5 + 0.8 + 23 * 0.9) / 25);
     expect(m).toMatchObject({ queriesTo90: 3, queriesTo99: null, harvestRate: 9 / 40, pagesPerSecond: 2, queriesIssued: 3, pagesFetched: 40 });
   });
 
@@ -95,9 +114,15 @@ describe('summariseStrategy', () => {
     ]);
   });
 
+  it('mean coverage over queries 1–25: the mean over the crawls that have it (results older than the figure lack it)', () => {
+    const older = { ...run({ domain: 'e' }), coverageMeanTo25: undefined };
+    expect(summariseStrategy([run({ coverageMeanTo25: 0.4 }), run({ coverageMeanTo25: 0.8 }), older]).coverageMeanTo25).toBeCloseTo(0.6);
+  });
+
   it('no finished crawl: every average null', () => {
     const s = summariseStrategy([], ['a', 'b']);
     expect(s.coverageAt['50']).toBeNull();
+    expect(s.coverageMeanTo25).toBeNull();
     expect(s.harvestRate).toBeNull();
     expect(s.harvestRateByDepth).toEqual([]);
     expect(s.domains).toBe(0);
@@ -113,7 +138,7 @@ describe('summariseStrategy', () => {
 describe('strategyTable', () => {
   const a = summariseStrategy([
     run({ domain: 'a', coverageAt: { '25': 0.5, '50': 0.75, '100': 0.75, '200': 0.75 }, queriesTo90: null, harvestRate: 0.25, pagesPerSecond: 2.5, harvestRateByDepth: [{ depth: 0, pages: 2, records: 1, harvestRate: 0.5 }] }),
-    run({ domain: 'b', coverageAt: { '25': 0.9, '50': 1, '100': 1, '200': 1 }, queriesTo90: 20, queriesTo99: 41, harvestRate: 0.5, pagesPerSecond: 3.5, queriesIssued: 60 }),
+    run({ domain: 'b', coverageAt: { '25': 0.9, '50': 1, '100': 1, '200': 1 }, coverageMeanTo25: 0.6, queriesTo90: 20, queriesTo99: 41, harvestRate: 0.5, pagesPerSecond: 3.5, queriesIssued: 60 }),
   ]);
   const md = strategyTable({
     strategies: { adaptive: a, 'a|b': a },
@@ -126,11 +151,11 @@ describe('strategyTable', () => {
   const lines = md.split('\n');
 
   it('has a header, an alignment row, one row per strategy and the oracle row', () => {
-    expect(lines).toContain('| strategy | cov@25 | cov@50 | cov@100 | cov@200 | queries→90% | queries→99% | harvest rate | pages/s |');
-    expect(lines).toContain('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    // Run a issued 0 queries (carried at every k), run b 60 (carried at 100 and 200).
-    expect(lines).toContain('| adaptive | 0.700† | 0.875† | 0.875† | 0.875† | 20.0 (1/2) | 41.0 (1/2) | 0.375 | 3.00 |');
-    expect(lines).toContain('| oracle (greedy cover) | — | — | — | — | 3.5 (2/2) | — (0/2) | — | — |');
+    expect(lines).toContain('| strategy | cov@25 | cov@50 | cov@100 | cov@200 | mean cov q1–25 | queries→90% | queries→99% | harvest rate | pages/s |');
+    expect(lines).toContain('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    // Run a issued 0 queries (carried at every k), run b 60 (carried at 100 and 200); mean cov q1–25 (0 + 0.6) / 2.
+    expect(lines).toContain('| adaptive | 0.700† | 0.875† | 0.875† | 0.875† | 0.300 | 20.0 (1/2) | 41.0 (1/2) | 0.375 | 3.00 |');
+    expect(lines).toContain('| oracle (greedy cover) | — | — | — | — | — | 3.5 (2/2) | — (0/2) | — | — |');
   });
 
   it('escapes pipes in names, explains carried-forward cells, names the split and budgets', () => {

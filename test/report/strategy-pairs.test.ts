@@ -69,11 +69,20 @@ describe('pairedComparison', () => {
     expect(pairedComparison(behind, 'a3c-wge').against.gf!.coverageAt25!.verdict).toBe('behind');
   });
 
+  it('mean coverage over queries 1–25 is paired like coverage; a run without it (older results) leaves the pair out', () => {
+    const runs = [
+      run('a3c-wge', 'a', { coverageMeanTo25: 0.9 }), run('gf', 'a', { coverageMeanTo25: 0.8 }),
+      run('a3c-wge', 'b', { coverageMeanTo25: 0.95 }), run('gf', 'b', { coverageMeanTo25: 0.9505 }),
+      run('a3c-wge', 'c', { coverageMeanTo25: 0.9 }), run('gf', 'c'),
+    ];
+    expect(pairedComparison(runs, 'a3c-wge').against.gf!.coverageMeanTo25).toMatchObject({ pairs: 2, ahead: 1, tied: 1, behind: 0 });
+  });
+
   it('renders one row per other strategy and metric', () => {
     const md = pairedTable(pairedComparison([run('a3c-wge', 'a', { coverageAt: cov(0.9) }), run('gf', 'a'), run('adaptive', 'a')], 'a3c-wge'));
     expect(md).toContain('| a3c-wge against | metric | sites | ahead / tied / behind | mean difference | sign test p | verdict |');
     expect(md).toContain('| gf | cov@25 | 1 | 1 / 0 / 0 | +0.400 | 1.000 | not decided |');
     expect(md).toContain('| adaptive | queries→99% | 1 | 0 / 1 / 0 | +0.0 | 1.000 | not decided |');
-    expect(md.split('\n').filter((l) => /^\| (gf|adaptive) \|/.test(l))).toHaveLength(14);
+    expect(md.split('\n').filter((l) => /^\| (gf|adaptive) \|/.test(l))).toHaveLength(16);
   });
 });
