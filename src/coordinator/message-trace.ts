@@ -12,7 +12,7 @@ import { stableJson } from '../store/index.ts';
 import { atOrigins, withoutAnyOrigins, withoutOrigins } from '../url/origins.ts';
 import type { ChoiceExplanation } from '../policy/choice-explanation.ts';
 import { STOP_KEY, type AgentMessage, type PolicyChoices, type ReplyTo } from './messages.ts';
-import { queryKeyValues } from './query-planner.ts';
+import { queryKeyValues } from './query-key.ts';
 
 /** The part of a trace row that marks it as an agent message (absent on the coordinator's own rows). */
 export interface MessageMark {

@@ -7,6 +7,7 @@ import { extractTerms, matchFieldToLvs, type KeywordPool, type LvsTable, type Te
 import type { QueryCandidate } from '../strategies/types.ts';
 import type { FormFieldInfo, SearchFormInfo } from './messages.ts';
 import type { AnswerSize } from './refinements.ts';
+import { queryKey, valuesOfQueryKey } from './query-key.ts';
 
 /** Option texts that mean "no restriction" rather than a value to query by. */
 const ANY_OPTION = /^\s*(?:any|all|every|none|--.*|—.*|choose.*|select.*|please.*|\*|)\s*$/i;
@@ -125,12 +126,7 @@ export function heldOptionTurn(plan: FormPlan, issued: Iterable<string>, answers
   // Per held field: per option, the keyword queries it had and what each word listed under it.
   const asked = plan.held.map(() => new Map<string, { queries: number; listedByWord: Map<string, number> }>());
   for (const key of issued) {
-    let values: Record<string, string>;
-    try {
-      values = Object.fromEntries(JSON.parse(queryKeyValues(key)) as [string, string][]);
-    } catch {
-      continue;
-    }
+    const values = valuesOfQueryKey(key);
     const word = values[keywordField];
     if (!word) continue;
     const answer = answers?.get(key);
@@ -165,16 +161,6 @@ export function heldOptionTurn(plan: FormPlan, issued: Iterable<string>, answers
 
 function toFieldInfo(f: FormFieldInfo) {
   return { label: f.label, name: f.name, tag: f.tag, type: f.type, placeholder: f.placeholder, options: f.options };
-}
-
-export function queryKey(formKey: string, values: Record<string, string>): string {
-  const sorted = Object.keys(values).sort().map((k) => [k, values[k]]);
-  return `${formKey}|${JSON.stringify(sorted)}`;
-}
-
-/** The part of a query key after its form (`[["name","value"],…]`): the query named by its values alone. A key without a form (stop) comes back whole. */
-export function queryKeyValues(key: string): string {
-  return key.slice(key.indexOf('|') + 1);
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { PageEntry, QueryEntry } from '../store/index.ts';
 import { tryCanonicalUrl } from '../url/canonical.ts';
+import { valuesOfQueryKey } from '../coordinator/query-key.ts';
 
 export type EdgeKind = 'link' | 'form' | 'pagination' | 'record';
 export const EDGE_KINDS: readonly EdgeKind[] = ['link', 'form', 'pagination', 'record'];
@@ -48,18 +49,6 @@ export interface GraphOptions {
   start?: string;
 }
 
-/** Values of a query key `formKey|[["name","value"],…]` when queries.jsonl lacks the query. */
-export function valuesFromQueryKey(key: string): Record<string, string> {
-  const bar = key.indexOf('|');
-  if (bar < 0) return {};
-  try {
-    const pairs = JSON.parse(key.slice(bar + 1)) as [string, string][];
-    return Object.fromEntries(pairs.filter((p) => Array.isArray(p) && p.length === 2));
-  } catch {
-    return {};
-  }
-}
-
 export function formLabel(values: Record<string, string>): string {
   return Object.values(values)
     .filter((v) => typeof v === 'string' && v.trim())
@@ -88,7 +77,7 @@ export function buildGraph(pages: readonly PageEntry[], queries: readonly QueryE
     if (typeof u !== 'string') return undefined;
     return byUrl.get(tryCanonicalUrl(u) ?? u);
   };
-  const queryValues = new Map(queries.map((q) => [q.key, q.values ?? valuesFromQueryKey(q.key)]));
+  const queryValues = new Map(queries.map((q) => [q.key, q.values ?? valuesOfQueryKey(q.key)]));
 
   let start = opts.start !== undefined ? resolve(opts.start) : undefined;
   if (opts.start !== undefined && start === undefined) throw new Error(`start page ${opts.start} is not among the crawl's pages`);
@@ -130,7 +119,7 @@ export function buildGraph(pages: readonly PageEntry[], queries: readonly QueryE
     if (i === undefined) return;
     if (q.via === 'form') {
       if (!forms) return;
-      const values = q.query ? (queryValues.get(q.query) ?? valuesFromQueryKey(q.query)) : {};
+      const values = q.query ? (queryValues.get(q.query) ?? valuesOfQueryKey(q.query)) : {};
       add({ from: i, to: j, kind: 'form', label: formLabel(values), ...(q.query ? { query: q.query } : {}) });
     } else if (q.via === 'pagination') add({ from: i, to: j, kind: 'pagination' });
     else if (q.via === 'record-link') add({ from: i, to: j, kind: 'record' });
