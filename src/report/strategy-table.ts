@@ -1,6 +1,6 @@
 /**
  * The strategy comparison as Markdown: one row per strategy (coverage at 25/50/100/200
- * queries, queries to 90% and 99% coverage with how many test domains got there, harvest
+ * queries, mean coverage over queries 1–25, queries to 90% and 99% coverage with how many test domains got there, harvest
  * rate, pages/s), the oracle's row under them, and harvest rate by depth.
  */
 import { COVERAGE_MEAN_QUERIES, COVERAGE_POINTS, type CoveragePointKey, type StrategySummary } from './strategy-compare.ts';
