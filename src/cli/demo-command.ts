@@ -114,9 +114,12 @@ export async function replayDemoCommand(file: string, o: { url?: string }): Prom
   if (!url) throw new UserError(`${file} has no startUrl: give --url`);
   const startUrl = checkUrl(url, o.url ? '--url' : `${file}: startUrl`);
   const { launchChromium } = await import('../browser/index.ts');
+  const { limitContextToStart } = await import('../coordinator/robots-delay.ts');
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
+    // A replay acts at machine speed: held to the per-host rate and robots.txt's Crawl-delay, as a crawl is.
+    await limitContextToStart(page.context(), [startUrl]);
     try {
       return await wge.replayDemo(page, demo, startUrl);
     } catch (err) {

@@ -3,8 +3,9 @@
  * Crawlee reads robots.txt for its allow rules but does not expose the delay, so the crawl reads
  * it once per seed origin before any agent starts (browser/host-rate.ts spaces the requests).
  */
+import type { BrowserContext } from 'playwright';
 import robotsParserModule from 'robots-parser';
-import type { HostRateLimit } from '../browser/index.ts';
+import { HostRateLimit } from '../browser/index.ts';
 import { originsOf } from '../url/origins.ts';
 
 // Its types declare an ES default export; it is CommonJS whose export is the function itself, which is what Node imports.
@@ -49,4 +50,16 @@ export async function seedHostLimit(limit: HostRateLimit | undefined, seeds: rea
     if (delay !== undefined) limit.honourCrawlDelay(new URL(origin).hostname, delay);
   }
   return limit.limitsAny(seeds) ? limit : undefined;
+}
+
+/**
+ * The same limit on a browser context a command drives by itself, outside a crawl (`webnav go`,
+ * `demo replay`): the default rate for a remote start host and the start hosts' Crawl-delays, so
+ * an automated walk from a remote page is as polite as a crawl. Returns the limit it attached,
+ * or undefined where nothing binds (a loopback start without a Crawl-delay).
+ */
+export async function limitContextToStart(context: BrowserContext, startUrls: readonly string[]): Promise<HostRateLimit | undefined> {
+  const limit = await seedHostLimit(HostRateLimit.fromOption(undefined), startUrls);
+  await limit?.attach(context);
+  return limit;
 }

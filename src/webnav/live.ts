@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright';
 import { launchChromium } from '../browser/index.ts';
 import { politeGoto } from '../agent/navigate.ts';
+import { limitContextToStart } from '../coordinator/robots-delay.ts';
 import { fillForm, submitForm } from '../agent/fill.ts';
 import { searchFormInfo } from '../agent/search-form-info.ts';
 import type { SearchFormInfo } from '../coordinator/messages.ts';
@@ -184,6 +185,8 @@ export async function runLive(startUrl: string, query: string, o: RunLiveOptions
   const browser = o.browser ?? (await launchChromium());
   try {
     const context = await browser.newContext();
+    // An automated walk, like a crawl: held to the per-host rate and robots.txt's Crawl-delay.
+    await limitContextToStart(context, [startUrl]);
     const page = await context.newPage();
     const sentences = query.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
     const kw = keywords(tokens(query), o.idf, KEYWORDS_PER_FORM);

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HostRateLimit } from '../../src/browser/index.ts';
-import { crawlDelayIn, robotsCrawlDelay, seedHostLimit } from '../../src/coordinator/robots-delay.ts';
+import { HostRateLimit, launchChromium } from '../../src/browser/index.ts';
+import { crawlDelayIn, limitContextToStart, robotsCrawlDelay, seedHostLimit } from '../../src/coordinator/robots-delay.ts';
 
 /** A site on a port of its own serving this robots.txt (null: none, 404). */
 function site(robots: string | null): Promise<{ server: Server; origin: string }> {
@@ -50,5 +50,26 @@ describe("robots.txt's Crawl-delay", () => {
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(199);
     expect(await seedHostLimit(HostRateLimit.fromOption(undefined), [`${none.origin}/`])).toBeUndefined();
     expect(await seedHostLimit(undefined, [`${slow.origin}/`])).toBeUndefined();
+  });
+});
+
+describe('a browser context a command drives itself (webnav go, demo replay)', () => {
+  it('waits for the start host\'s Crawl-delay on every page load; a start without one is left unrouted', { timeout: 60_000 }, async () => {
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext();
+      const limit = await limitContextToStart(context, [`${slow.origin}/`]);
+      expect(limit?.summary().crawlDelays).toEqual({ '127.0.0.1': 0.2 });
+      const page = await context.newPage();
+      const t0 = Date.now();
+      for (const p of ['/a', '/b', '/c']) await page.goto(`${slow.origin}${p}`);
+      // Three loads (and whatever else the pages asked for) went through the limit, each turn 0.2 s after the last.
+      expect(limit!.summary().requests).toBeGreaterThanOrEqual(3);
+      expect(limit!.summary().delayed).toBeGreaterThanOrEqual(2);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(2 * 199);
+      expect(await limitContextToStart(await browser.newContext(), [`${none.origin}/`])).toBeUndefined();
+    } finally {
+      await browser.close();
+    }
   });
 });
