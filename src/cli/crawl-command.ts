@@ -93,6 +93,7 @@ export interface CrawlCliOptions {
   candidateWords?: boolean;
   /** Record episodes go ahead of the pages queued before them (default: schedule order). */
   recordsFirst?: boolean;
+  openingProbe?: 'function-word' | 'off';
   /** Requests per second to any one host (unset: `DEFAULT_HOST_RATE` for remote hosts, loopback unlimited; 0: no rate). Crawl-delays apply either way. */
   hostRate?: number;
 }
@@ -185,6 +186,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--trace-choices', "a3c: each next-query row of the trace lists every action offered to the policy with its features, the yield model's estimate and the prior (larger traces; for studying what the network could learn)", false)
     .option('--from-trace <trace>', 're-run, from scratch, the configuration recorded in a trace.jsonl (or run directory); options given here override it')
     .option('--records-first', 'open the records a result list names ahead of the pages queued before them, so a crawl cut short by pages or time holds more records (default: schedule order, the order `train` trains in)', false)
+    .addOption(new Option('--opening-probe <mode>', 'a keyword form\'s first query: the function word "the" (lists the site up to its cap where the form matches it literally, or shows in one query that it drops such words), or off (the strategy chooses from the first)').choices(['function-word', 'off']).default('function-word'))
     .addOption(new Option('--host-bandit <mode>', "which host's waiting episode goes next: Thompson sampling over hosts (Anthelion), or off (schedule order)").choices(['thompson', 'off']).default('off'))
     .option('--model <dir>', "a3c: policy model to start from (default: the shipped models/a3c-default; 'fresh' = new parameters from --seed)")
     .option('--frozen', 'a3c: act with the model as loaded, no learning: the best-scored query while the form pays, a draw from the policy after queries with nothing new', false)
@@ -255,6 +257,8 @@ function withRecordedOptions(opts: CrawlCliOptions, given: ReadonlySet<string>, 
   if (!('skipDryListsAfter' in recorded)) merged['skipDryListsAfter'] = 0;
   // Traces from before candidate words could be left out (stop 52): fresh parameters read them.
   if (!('candidateWords' in recorded)) merged['candidateWords'] = true;
+  // Traces from before the opening probe (stop 75) re-run without it.
+  if (!('openingProbe' in recorded)) merged['openingProbe'] = 'off';
   for (const k of given) merged[k] = (opts as unknown as Record<string, unknown>)[k];
   merged['json'] = opts.json;
   return merged as unknown as CrawlCliOptions;
@@ -320,6 +324,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
       recordsFirst: !!opts.recordsFirst,
+      openingProbe: opts.openingProbe !== 'off',
     };
     let store: RunStore;
     if (opts.resume) {

@@ -10,7 +10,7 @@ import type { PageEntry, QueryEntry, RunStore } from '../store/index.ts';
 import { createStrategy, yieldClass, type CorpusView, type QueryCandidate, type QueryStrategy, type StrategyContext, type StrategyName } from '../strategies/index.ts';
 import type { AgentMessage, CoordinatorPort, EpisodeAssignment, ReplyTo, SearchFormInfo } from './messages.ts';
 import { candidateQueries, overWords, planForm, termsOf, type FormPlan } from './query-planner.ts';
-import { withoutIgnoredFunctionWords } from './function-words.ts';
+import { OPENING_FUNCTION_WORD, openingProbeFirst, withoutIgnoredFunctionWords } from './function-words.ts';
 import { answerSize, isCompleteAnswer, withoutPrematureRefinements, type AnswerSize } from './refinements.ts';
 import { outsideExclusiveListsView, type CompleteLists } from './exclusive-lists.ts';
 import { TrapGuard } from './trap-guard.ts';
@@ -62,6 +62,8 @@ export interface CoordinatorConfig {
   skipDryListsAfter?: number;
   /** Record episodes go to the agents ahead of the episodes waiting before them; off (default): schedule order (`episode-order.ts`). */
   recordsFirst?: boolean;
+  /** A keyword form's first query is `OPENING_FUNCTION_WORD` (`openingProbeFirst`); off when absent (runs recorded before it). */
+  openingProbe?: boolean;
 }
 
 interface FormState {
@@ -390,8 +392,10 @@ export class Coordinator implements CoordinatorPort {
     const pool = this.recordPoolFor(form.info.pageUrl);
     const listing = this.siteListing(form.info.pageUrl);
     const corpus = corpusView(pool, form.fields, listing, completeLists(form));
-    const all = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl), functionWords: pool.functionWords }, form.issued, corpus.documentFrequency, form.answers);
-    const candidates = withoutPrematureRefinements(withoutIgnoredFunctionWords(all, form.answers), form.answers);
+    // The opening probe goes before the form's first query, whichever strategy chooses.
+    const openingWord = this.config.openingProbe && form.issued.size === 0 ? OPENING_FUNCTION_WORD : undefined;
+    const all = candidateQueries(form.plan, this.table, this.weights, { records: pool.keywords, surface: this.surfacePoolFor(form.info.pageUrl), functionWords: pool.functionWords, ...(openingWord ? { openingWord } : {}) }, form.issued, corpus.documentFrequency, form.answers);
+    const candidates = openingProbeFirst(withoutPrematureRefinements(withoutIgnoredFunctionWords(all, form.answers), form.answers));
     const ctx: StrategyContext = { corpus, harvested: this.store.counts().records, rng: this.rng, captures: listing && { once: listing.once, total: listing.total }, listedTitles: this.listedTitlesFor(form.info.pageUrl) };
     return { candidates, ctx, listing };
   }

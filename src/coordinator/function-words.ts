@@ -23,3 +23,21 @@ export function ignoresFunctionWords(answers: Iterable<AnswerSize>): boolean {
 export function withoutIgnoredFunctionWords(candidates: readonly QueryCandidate[], answers: ReadonlyMap<string, AnswerSize>): readonly QueryCandidate[] {
   return ignoresFunctionWords(answers.values()) ? candidates.filter((c) => !c.functionWord) : candidates;
 }
+
+/**
+ * The opening probe (Barbosa & Freire 2004, "Siphoning hidden-web data through keyword-based
+ * interfaces": try stop words first). Before a keyword form has answered anything, the crawler
+ * knows nothing of the site's words but the few pages it has read, and a content word from the
+ * table lists a category at best ("gardening": 34 of home's 300 records). The commonest English
+ * word either lists the site up to its cap in one query (200 of home's, 100 of news'), a sample
+ * every later choice reads, or lists nothing, and then the form is known to drop function words
+ * (`ignoresFunctionWords`) for the price of one query. The crawler's language is English (its
+ * tables, its tokenizer), so the word is fixed: no page need be read to know it.
+ */
+export const OPENING_FUNCTION_WORD = 'the';
+
+/** Before the form's first query, the opening probe alone when it is offered; otherwise the candidates as they are. */
+export function openingProbeFirst(candidates: readonly QueryCandidate[]): readonly QueryCandidate[] {
+  const opening = candidates.find((c) => c.opening);
+  return opening ? [opening] : candidates;
+}

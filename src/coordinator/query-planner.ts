@@ -165,14 +165,15 @@ function toFieldInfo(f: FormFieldInfo) {
 
 /**
  * All unissued queries for a form: keywords (LVS keyword values in table order, then terms
- * harvested from its site's records and their commonest function word) when it has a text
+ * harvested from its site's records and their commonest function word, and `openingWord` when
+ * given) when it has a text
  * field, and each single option of its drop-downs (others left at "any") — the dimensions a
  * select-only form offers.
  * `listedDf`: a word's document frequency as the form sees it (the held records it would list
  * for the word, `SearchFieldModel.formDocumentFrequency`); without it, words of held records
  * count as listable.
  */
-export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool; functionWords?: KeywordPool }, issued: ReadonlySet<string>, listedDf?: (term: string) => number, answers?: ReadonlyMap<string, AnswerSize>): QueryCandidate[] {
+export function candidateQueries(plan: FormPlan, table: LvsTable, weights: ValueWeights, pools: { records: KeywordPool; surface: KeywordPool; functionWords?: KeywordPool; openingWord?: string }, issued: ReadonlySet<string>, listedDf?: (term: string) => number, answers?: ReadonlyMap<string, AnswerSize>): QueryCandidate[] {
   const out: QueryCandidate[] = [];
   const seen = new Map<string, QueryCandidate>();
   // Keyword queries carry this turn's options of the required drop-downs (`heldOptionTurn`).
@@ -214,6 +215,12 @@ export function candidateQueries(plan: FormPlan, table: LvsTable, weights: Value
     for (const s of pools.functionWords?.ranked('df', { limit: FUNCTION_WORD_CANDIDATES, minDf: 2 }) ?? []) {
       const added = add({ [name]: s.term }, [s.term], harvestedSource(s));
       if (added) added.functionWord = true;
+    }
+    // The opening probe (coordinator/function-words.ts), when the coordinator asks for one: before
+    // any record, so it comes from no pool; a function word like those above.
+    if (pools.openingWord) {
+      const added = add({ [name]: pools.openingWord }, [pools.openingWord], 'pool');
+      if (added) Object.assign(added, { functionWord: true, opening: true });
     }
     // Words of the site's own surface pages bootstrap sites whose vocabulary the table lacks.
     // Words on most pages are the site's chrome (menus, footers), not its content: left out.

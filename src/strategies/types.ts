@@ -31,6 +31,11 @@ export interface QueryCandidate {
    */
   functionWord?: boolean;
   /**
+   * The form's opening probe (`OPENING_FUNCTION_WORD`, coordinator/function-words.ts): offered
+   * alone before the form's first query, so that it is the first query whatever the strategy.
+   */
+  opening?: boolean;
+  /**
    * Of the site's surface pages read so far, the share that show every word of the value
    * (`candidateQueries`); undefined when none was read or the query has no word. The policy reads
    * it (`siteEvidenceInput`): before any record, it is what tells a value the site names from one
