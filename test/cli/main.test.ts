@@ -64,6 +64,12 @@ describe('surfacer CLI entry', () => {
     expect(bench.stderr).toMatch(/--host-rate must list requests per second > 0/);
   });
 
+  it('--opening-probe is function-word or off', () => {
+    const bad = surfacer('crawl', '--domain', 'arts', '--opening-probe', 'stopword');
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/--opening-probe <mode>' argument 'stopword' is invalid. Allowed choices are function-word, off/);
+  });
+
   it('--trace-choices goes only with the learned policy and with message rows', () => {
     const adaptive = surfacer('crawl', '--domain', 'arts', '--strategy', 'adaptive', '--trace-choices');
     expect(adaptive.status).toBe(2);

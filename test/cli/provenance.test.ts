@@ -64,6 +64,17 @@ describe('crawl --from-trace options', () => {
     expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).skipDryListsAfter).toBe(3);
   });
 
+  it('re-runs a trace from before the opening probe without it, unless told otherwise', () => {
+    const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
+    const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);
+    const typed = { fromTrace: d, out: '/new/run', json: true, openingProbe: 'function-word' } as unknown as CrawlCliOptions;
+    write({ domain: 'news', strategy: 'adaptive' });
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).openingProbe).toBe('off');
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'openingProbe'])).openingProbe).toBe('function-word');
+    write({ domain: 'news', strategy: 'adaptive', openingProbe: 'function-word' });
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).openingProbe).toBe('function-word');
+  });
+
   it('re-runs a trace from before candidate words could be left out with fresh parameters that read them, unless told otherwise', () => {
     const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
     const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);

@@ -456,6 +456,56 @@ describe('Coordinator: function words as queries', () => {
   });
 });
 
+describe('Coordinator: the opening probe', () => {
+  const formKey = `${SITE}/#form0`;
+  const records = Array.from({ length: 10 }, (_, i) => `${SITE}/r/${i}`);
+  /** A keyword form and 10 records none of whose words is a function word. */
+  async function site(extra: Partial<CoordinatorConfig>, dir: string) {
+    const run = await setup({ strategy: 'generic-frequency', patience: 100, ...extra }, dir);
+    run.c.addSeed(`${SITE}/`);
+    await explore(run.c, take(run.queue, `${SITE}/`), [], { form: true });
+    for (const [i, url] of records.entries()) await run.c.send({ type: 'record', episodeId: `r${i}`, url, title: `Heading${i}`, text: `Boat${i} oar${i} regatta`, attributes: {}, depth: 2 });
+    return run;
+  }
+  async function ask(c: Coordinator, id: string, listed: string[]) {
+    const query = (await c.send({ type: 'next-query', episodeId: id, formKey })).query;
+    if (!query) return null;
+    await c.send({ type: 'query-result', episodeId: id, formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: listed, complete: true, failed: listed.length === 0 });
+    return query.terms.join(' ');
+  }
+
+  for (const strategy of ['generic-frequency', 'adaptive', 'random'] as const) {
+    it(`${strategy}: the first query is "the", though no record holds it, marked a function word; then the strategy's own`, async () => {
+      const { c, store } = await site({ strategy, openingProbe: true }, join(root, `probe-${strategy}`));
+      expect(await ask(c, 'q1', records)).toBe('the');
+      expect(store.queries()[0]!.functionWord).toBe(true);
+      const next = await ask(c, 'q2', records.slice(0, 1));
+      expect(next).not.toBeNull();
+      expect(next).not.toBe('the');
+    });
+  }
+
+  it('a refused probe keeps every function word out afterwards', async () => {
+    const { c } = await site({ openingProbe: true }, join(root, 'probe-refused'));
+    expect(await ask(c, 'q1', [])).toBe('the');
+    // Records that hold "of" everywhere: the planner's function word, kept out by the refusal.
+    for (let i = 10; i < 30; i++) await c.send({ type: 'record', episodeId: `r${i}`, url: `${SITE}/r/${i}`, title: `Heading${i}`, text: `Boat${i} of oar${i}`, attributes: {}, depth: 2 });
+    const asked: string[] = [];
+    for (let i = 2; i < 40; i++) {
+      const terms = await ask(c, `q${i}`, records.slice(0, 1));
+      if (terms === null) break;
+      asked.push(terms);
+    }
+    expect(asked.length).toBeGreaterThan(10);
+    expect(asked.filter((t) => t === 'of' || t === 'the')).toEqual([]);
+  });
+
+  it('without the probe (runs recorded before it) the first query is the strategy\'s own', async () => {
+    const { c } = await site({}, join(root, 'probe-off'));
+    expect(await ask(c, 'q1', records)).not.toBe('the');
+  });
+});
+
 describe('Coordinator with the learned link policy (a3c)', () => {
   /** A model whose link policy has these value weights (by default: follows "search" anchors always and "shop" ones before the site's form is found; nothing else). */
   async function pickyModel(name = 'picky-model', value: Record<string, number> = { bias: -4, 'anchor word: search': 8, 'anchor word: shop, before any search form': 8 }): Promise<string> {

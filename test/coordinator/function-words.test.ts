@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ignoresFunctionWords, withoutIgnoredFunctionWords } from '../../src/coordinator/function-words.ts';
+import { ignoresFunctionWords, OPENING_FUNCTION_WORD, openingProbeFirst, withoutIgnoredFunctionWords } from '../../src/coordinator/function-words.ts';
 import type { AnswerSize } from '../../src/coordinator/refinements.ts';
 import type { QueryCandidate } from '../../src/strategies/types.ts';
 
@@ -28,3 +28,15 @@ describe('function words as queries', () => {
     expect(withoutIgnoredFunctionWords(candidates, timedOut)).toEqual(candidates);
   });
 });
+
+describe('the opening probe', () => {
+  it('is offered alone while it is offered; otherwise the candidates stay as they are', () => {
+    const probe = { ...candidate(OPENING_FUNCTION_WORD, true), opening: true };
+    const rest = [candidate('regatta'), candidate('crew')];
+    expect(openingProbeFirst([...rest, probe])).toEqual([probe]);
+    expect(openingProbeFirst(rest)).toEqual(rest);
+    // A function word the records offer is no opening.
+    expect(openingProbeFirst([...rest, candidate('the', true)])).toHaveLength(3);
+  });
+});
+

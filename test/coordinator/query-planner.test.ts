@@ -91,6 +91,16 @@ describe('query planner', () => {
     expect(candidateQueries(selectOnly, table, weights, { ...pools(), functionWords }, new Set()).some((c) => c.functionWord)).toBe(false);
   });
 
+  it('offers the opening word when asked, before any record, marked a function word and the opening; nowhere without a keyword field', () => {
+    const weights = new ValueWeights(table);
+    const plan = planForm(form, table, weights);
+    const opening = candidateQueries(plan, table, weights, { ...pools(), openingWord: 'the' }, new Set()).filter((c) => c.opening);
+    expect(opening.map((c) => [c.values['headline'], c.functionWord])).toEqual([['the', true]]);
+    expect(candidateQueries(plan, table, weights, pools(), new Set()).some((c) => c.opening || c.functionWord)).toBe(false);
+    const selectOnly = planForm({ ...form, fields: [{ name: 'cat', label: 'Category', tag: 'select', type: 'select-one', fieldType: 'search category / refinement', required: false, hidden: false, selectorHint: '#cat', options: [{ value: 'a', text: 'Cup' }] }] }, table, weights);
+    expect(candidateQueries(selectOnly, table, weights, { ...pools(), openingWord: 'the' }, new Set()).some((c) => c.opening)).toBe(false);
+  });
+
   it('judges a table value seen in record titles as a title term, keeping its table label', () => {
     const weights = new ValueWeights(table);
     const plan = planForm(form, table, weights);
