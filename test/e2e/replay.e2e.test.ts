@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLines, surfacer, tempDir } from './helpers.ts';
 
-const SMALL = ['--domain', 'arts', '--scale', 'tiny', '--max-depth', '1', '--max-queries', '1', '--testbed-port', '0', '--trouble', 'off', '--seed', '1', '--json'];
+// Two queries: a form's first is the opening probe ("the"), which arts' basic search refuses.
+const SMALL = ['--domain', 'arts', '--scale', 'tiny', '--max-depth', '1', '--max-queries', '2', '--testbed-port', '0', '--trouble', 'off', '--seed', '1', '--json'];
 
 describe('reproducible runs (real Chromium)', { timeout: 600_000 }, () => {
   it('replay of a two-agent crawl is identical; another site seed stops at the first page that differs', async () => {
@@ -26,7 +27,7 @@ describe('reproducible runs (real Chromium)', { timeout: 600_000 }, () => {
     // The trace opens with what reproduces the run.
     const start = readLines<{ action: string; input: Record<string, unknown> }>(join(dir, 'run', 'trace.jsonl'))[0]!;
     expect(start.action).toBe('run-start');
-    expect(start.input).toMatchObject({ seeds: { strategy: 1, testbed: 1 }, options: { domain: 'arts', maxQueries: 1 } });
+    expect(start.input).toMatchObject({ seeds: { strategy: 1, testbed: 1 }, options: { domain: 'arts', maxQueries: 2 } });
     expect(Object.keys(start.input['models'] as object).length).toBeGreaterThanOrEqual(2);
 
     const replay = await surfacer(['replay', join(dir, 'run'), '--out', join(dir, 'replay'), '--json'], 300_000);
