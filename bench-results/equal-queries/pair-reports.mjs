@@ -3,15 +3,18 @@
 // strategy's crawls: LABEL=PATTERN, the pattern a report path with {s} for the testbed seed and
 // {d} for the domain. The first is paired against each other one (`bench combine`'s pairing).
 // usage, from the repository root:
-//   node --import tsx <this file> 'a3c-wge=DIR/seed{s}/a3c-wge-{d}/report.json' 'adaptive=…' [--seeds 1,2,3,4,5]
+//   node --import tsx <this file> 'a3c-wge=DIR/seed{s}/a3c-wge-{d}/report.json' 'adaptive=…' [--seeds 1,2,3,4,5] [--domains LIST]
 import { readFileSync } from 'node:fs';
 import { coverageAtQuery, meanOf, runMetricsOf } from '../../src/report/strategy-compare.ts';
 import { pairedComparison, pairedTable } from '../../src/report/strategy-pairs.ts';
 
-const DOMAINS = ['news', 'sports', 'recreation', 'home', 'society'];
 const args = process.argv.slice(2);
-const seedsAt = args.indexOf('--seeds');
-const seeds = (seedsAt >= 0 ? args.splice(seedsAt, 2)[1] : '1,2,3,4,5').split(',').map(Number);
+const flag = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : fallback;
+};
+const seeds = flag('--seeds', '1,2,3,4,5').split(',').map(Number);
+const DOMAINS = flag('--domains', 'news,sports,recreation,home,society').split(',');
 const sets = args.map((a) => {
   const eq = a.indexOf('=');
   if (eq < 1) throw new Error(`not LABEL=PATTERN: ${a}`);
