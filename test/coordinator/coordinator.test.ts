@@ -397,24 +397,29 @@ describe('Coordinator: refinements of a required drop-down\'s default', () => {
   });
 });
 
-describe('Coordinator: function words as queries', () => {
+/** A site with one keyword form (`${SITE}/#form0`) and a record per text, `${SITE}/r/<i>` (generic-frequency, patient). */
+async function keywordSite(dir: string, texts: readonly string[], extra: Partial<CoordinatorConfig> = {}) {
+  const run = await setup({ strategy: 'generic-frequency', patience: 100, ...extra }, dir);
+  run.c.addSeed(`${SITE}/`);
+  await explore(run.c, take(run.queue, `${SITE}/`), [], { form: true });
+  for (const [i, text] of texts.entries()) await run.c.send({ type: 'record', episodeId: `r${i}`, url: `${SITE}/r/${i}`, title: `Heading${i}`, text, attributes: {}, depth: 2 });
+  return run;
+}
+
+/** The keyword form's next query, answered with the records `links` lists for its terms: its words, or null when none is left. */
+async function ask(c: Coordinator, id: string, links: (terms: string[]) => string[]) {
   const formKey = `${SITE}/#form0`;
+  const query = (await c.send({ type: 'next-query', episodeId: id, formKey })).query;
+  if (!query) return null;
+  const listed = links(query.terms);
+  await c.send({ type: 'query-result', episodeId: id, formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: listed, complete: true, failed: listed.length === 0 });
+  return query.terms.join(' ');
+}
+
+describe('Coordinator: function words as queries', () => {
   const records = Array.from({ length: 20 }, (_, i) => `${SITE}/r/${i}`);
   /** 20 records: "the" in each, "and" in the even ones, "of" in the odd ones, every other word in one. */
-  async function harvestedSite(dir: string) {
-    const run = await setup({ strategy: 'generic-frequency', patience: 100 }, dir);
-    run.c.addSeed(`${SITE}/`);
-    await explore(run.c, take(run.queue, `${SITE}/`), [], { form: true });
-    for (const [i, url] of records.entries()) await run.c.send({ type: 'record', episodeId: `r${i}`, url, title: `Heading${i}`, text: `The boat${i} ${i % 2 ? 'of' : 'and'} the oar${i}`, attributes: {}, depth: 2 });
-    return run;
-  }
-  async function ask(c: Coordinator, id: string, links: (terms: string[]) => string[]) {
-    const query = (await c.send({ type: 'next-query', episodeId: id, formKey })).query;
-    if (!query) return null;
-    const listed = links(query.terms);
-    await c.send({ type: 'query-result', episodeId: id, formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: listed, complete: true, failed: listed.length === 0 });
-    return query.terms.join(' ');
-  }
+  const harvestedSite = (dir: string) => keywordSite(dir, records.map((_, i) => `The boat${i} ${i % 2 ? 'of' : 'and'} the oar${i}`));
 
   it('asks "the" first when it is the commonest word of the records, and no other function word after it', async () => {
     const { c, store } = await harvestedSite(join(root, 'fw-listed'));
@@ -457,29 +462,16 @@ describe('Coordinator: function words as queries', () => {
 });
 
 describe('Coordinator: the opening probe', () => {
-  const formKey = `${SITE}/#form0`;
   const records = Array.from({ length: 10 }, (_, i) => `${SITE}/r/${i}`);
-  /** A keyword form and 10 records none of whose words is a function word. */
-  async function site(extra: Partial<CoordinatorConfig>, dir: string) {
-    const run = await setup({ strategy: 'generic-frequency', patience: 100, ...extra }, dir);
-    run.c.addSeed(`${SITE}/`);
-    await explore(run.c, take(run.queue, `${SITE}/`), [], { form: true });
-    for (const [i, url] of records.entries()) await run.c.send({ type: 'record', episodeId: `r${i}`, url, title: `Heading${i}`, text: `Boat${i} oar${i} regatta`, attributes: {}, depth: 2 });
-    return run;
-  }
-  async function ask(c: Coordinator, id: string, listed: string[]) {
-    const query = (await c.send({ type: 'next-query', episodeId: id, formKey })).query;
-    if (!query) return null;
-    await c.send({ type: 'query-result', episodeId: id, formKey, queryKey: query.key, values: query.values, terms: query.terms, resultPages: 1, recordLinks: listed, complete: true, failed: listed.length === 0 });
-    return query.terms.join(' ');
-  }
+  /** 10 records none of whose words is a function word. */
+  const site = (extra: Partial<CoordinatorConfig>, dir: string) => keywordSite(dir, records.map((_, i) => `Boat${i} oar${i} regatta`), extra);
 
   for (const strategy of ['generic-frequency', 'adaptive', 'random'] as const) {
     it(`${strategy}: the first query is "the", though no record holds it, marked a function word; then the strategy's own`, async () => {
       const { c, store } = await site({ strategy, openingProbe: true }, join(root, `probe-${strategy}`));
-      expect(await ask(c, 'q1', records)).toBe('the');
+      expect(await ask(c, 'q1', () => records)).toBe('the');
       expect(store.queries()[0]!.functionWord).toBe(true);
-      const next = await ask(c, 'q2', records.slice(0, 1));
+      const next = await ask(c, 'q2', () => records.slice(0, 1));
       expect(next).not.toBeNull();
       expect(next).not.toBe('the');
     });
@@ -487,12 +479,12 @@ describe('Coordinator: the opening probe', () => {
 
   it('a refused probe keeps every function word out afterwards', async () => {
     const { c } = await site({ openingProbe: true }, join(root, 'probe-refused'));
-    expect(await ask(c, 'q1', [])).toBe('the');
+    expect(await ask(c, 'q1', () => [])).toBe('the');
     // Records that hold "of" everywhere: the planner's function word, kept out by the refusal.
     for (let i = 10; i < 30; i++) await c.send({ type: 'record', episodeId: `r${i}`, url: `${SITE}/r/${i}`, title: `Heading${i}`, text: `Boat${i} of oar${i}`, attributes: {}, depth: 2 });
     const asked: string[] = [];
     for (let i = 2; i < 40; i++) {
-      const terms = await ask(c, `q${i}`, records.slice(0, 1));
+      const terms = await ask(c, `q${i}`, () => records.slice(0, 1));
       if (terms === null) break;
       asked.push(terms);
     }
@@ -502,7 +494,7 @@ describe('Coordinator: the opening probe', () => {
 
   it('without the probe (runs recorded before it) the first query is the strategy\'s own', async () => {
     const { c } = await site({}, join(root, 'probe-off'));
-    expect(await ask(c, 'q1', records)).not.toBe('the');
+    expect(await ask(c, 'q1', () => records)).not.toBe('the');
   });
 });
 
