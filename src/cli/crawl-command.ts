@@ -93,6 +93,7 @@ export interface CrawlCliOptions {
   candidateWords?: boolean;
   /** Record episodes go ahead of the pages queued before them (default: schedule order). */
   recordsFirst?: boolean;
+  /** A keyword form's first query: the function word "the" (default), or off (the strategy's own; traces from before it). */
   openingProbe?: 'function-word' | 'off';
   /** Requests per second to any one host (unset: `DEFAULT_HOST_RATE` for remote hosts, loopback unlimited; 0: no rate). Crawl-delays apply either way. */
   hostRate?: number;
