@@ -416,6 +416,17 @@ async function ask(c: Coordinator, id: string, links: (terms: string[]) => strin
   return query.terms.join(' ');
 }
 
+/** Queries q<from>… up to q<to − 1> asked and answered (`ask`) until the form offers none: their words. */
+async function askUntilDone(c: Coordinator, from: number, to: number, links: (terms: string[]) => string[]) {
+  const asked: string[] = [];
+  for (let i = from; i < to; i++) {
+    const terms = await ask(c, `q${i}`, links);
+    if (terms === null) break;
+    asked.push(terms);
+  }
+  return asked;
+}
+
 describe('Coordinator: function words as queries', () => {
   const records = Array.from({ length: 20 }, (_, i) => `${SITE}/r/${i}`);
   /** 20 records: "the" in each, "and" in the even ones, "of" in the odd ones, every other word in one. */
@@ -425,12 +436,7 @@ describe('Coordinator: function words as queries', () => {
     const { c, store } = await harvestedSite(join(root, 'fw-listed'));
     expect(await ask(c, 'q1', () => records)).toBe('the');
     expect(store.queries()[0]!.functionWord).toBe(true);
-    const asked: string[] = [];
-    for (let i = 2; i < 80; i++) {
-      const terms = await ask(c, `q${i}`, () => records.slice(0, 2));
-      if (terms === null) break;
-      asked.push(terms);
-    }
+    const asked = await askUntilDone(c, 2, 80, () => records.slice(0, 2));
     expect(asked.length).toBeGreaterThan(30);
     expect(asked.filter((t) => t === 'and' || t === 'of')).toEqual([]);
   });
@@ -450,12 +456,7 @@ describe('Coordinator: function words as queries', () => {
     again.c.restore();
     // "of" overtakes "the" as the records' commonest function word: the planner's one, and refused ones stay refused.
     for (let i = 20; i < 50; i++) await again.c.send({ type: 'record', episodeId: `r${i}`, url: `${SITE}/r/${i}`, title: `Heading${i}`, text: `Boat${i} of oar${i}`, attributes: {}, depth: 2 });
-    const asked: string[] = [];
-    for (let i = 3; i < 80; i++) {
-      const terms = await ask(again.c, `q${i}`, content);
-      if (terms === null) break;
-      asked.push(terms);
-    }
+    const asked = await askUntilDone(again.c, 3, 80, content);
     expect(asked.length).toBeGreaterThan(30);
     expect(asked.filter((t) => t === 'and' || t === 'of')).toEqual([]);
   });
@@ -482,12 +483,7 @@ describe('Coordinator: the opening probe', () => {
     expect(await ask(c, 'q1', () => [])).toBe('the');
     // Records that hold "of" everywhere: the planner's function word, kept out by the refusal.
     for (let i = 10; i < 30; i++) await c.send({ type: 'record', episodeId: `r${i}`, url: `${SITE}/r/${i}`, title: `Heading${i}`, text: `Boat${i} of oar${i}`, attributes: {}, depth: 2 });
-    const asked: string[] = [];
-    for (let i = 2; i < 40; i++) {
-      const terms = await ask(c, `q${i}`, () => records.slice(0, 1));
-      if (terms === null) break;
-      asked.push(terms);
-    }
+    const asked = await askUntilDone(c, 2, 40, () => records.slice(0, 1));
     expect(asked.length).toBeGreaterThan(10);
     expect(asked.filter((t) => t === 'of' || t === 'the')).toEqual([]);
   });
