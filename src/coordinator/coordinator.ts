@@ -351,7 +351,7 @@ export class Coordinator implements CoordinatorPort {
       unseenShare: listing ? unseenShare(listing) : undefined,
       unseenRecords: listing ? chao1Unseen(listing) : undefined,
       maxUnseenShare: policy?.stopMaxUnseen,
-    }, this.learner?.candidateWords ?? true);
+    }, { candidateWords: this.learner?.candidateWords ?? true, queryPrior: policy?.queryPrior ?? 'per-fetch' });
     form.offered = offered;
     return { query: null, choices };
   }

@@ -9,7 +9,7 @@ import type { FormFieldInfo } from './messages.ts';
 import { STOP_KEY, type PolicyChoices } from './messages.ts';
 import type { FormPlan } from './query-planner.ts';
 import { CANDIDATE_DIM, siteEvidenceInput, stateContext, valueTokens, yieldEstimateInput, type FormProgress, type YieldEstimate } from '../policy/features.ts';
-import { frequencyBlendedPriors, frequencyWeight, queryAndStopPriors } from '../policy/prior.ts';
+import { frequencyBlendedPriors, frequencyWeight, newRecordsYield, queryAndStopPriors, type QueryPriorUnit } from '../policy/prior.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
 import { frequencyIn } from '../strategies/generic-frequency.ts';
@@ -50,9 +50,9 @@ export const PER_SOURCE = 12;
 export const BY_YIELD = 12;
 
 /**
- * The first `PER_SOURCE` of each source, then the `BY_YIELD` best by `efficiency` not among
- * them: a source's own order (record DF, say) is not the yield model's, and a policy that
- * starts from the yield model's ranking must be offered its best.
+ * The first `PER_SOURCE` of each source, then the `BY_YIELD` best by `efficiency` (the yield the
+ * prior ranks by) not among them: a source's own order (record DF, say) is not the yield model's,
+ * and a policy that starts from the yield model's ranking must be offered its best.
  */
 export function shortlist(candidates: readonly QueryCandidate[], efficiency?: (c: QueryCandidate) => number): QueryCandidate[] {
   const taken = new Map<string, number>();
@@ -182,10 +182,19 @@ export function frequencyWeightOver(offered: readonly QueryCandidate[], sample: 
   return offered.some((c) => sampleFrequency(c, sample) > 0) ? frequencyWeight(unseenShare) : 0;
 }
 
-export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], stop: StopOffer, candidateWords = true): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
+/** How the policy's choices are described beyond the form's state. */
+export interface ChoiceOptions {
+  /** The model reads candidates' words (`candidateInput`'s `words`; default true). */
+  candidateWords?: boolean;
+  /** What the yield part of the queries' prior, and the shortlist's best by yield, rank by (default `new-records`). */
+  queryPrior?: QueryPriorUnit;
+}
+
+export function policyChoices(candidates: readonly QueryCandidate[], plan: FormPlan, ctx: StrategyContext, memory: FormEvidence, progress: FormProgress, pageTokens: number[], stop: StopOffer, { candidateWords = true, queryPrior = 'new-records' }: ChoiceOptions = {}): { choices: PolicyChoices; offered: Map<string, OfferedQuery> } {
   // One yield estimate per candidate and step: the shortlist, the prior and the inputs all read it.
   const yields = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx)]));
-  const short = shortlist(candidates, (c) => yields.get(c)!.efficiency);
+  const rankedYield = (c: QueryCandidate) => (queryPrior === 'new-records' ? newRecordsYield(yields.get(c)!) : yields.get(c)!.efficiency);
+  const short = shortlist(candidates, rankedYield);
   const offered = new Map<string, OfferedQuery>();
   const keys: string[] = [];
   const inputs: CandidateInput[] = [];
@@ -198,16 +207,16 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
     elements.push(actionElement(c, plan));
   }
   const offerStop = stopOffered(stop);
-  const efficiencies = short.map((c) => yields.get(c)!.efficiency);
   // Stop is priced per fetch against the queries' efficiency, so once it is offered (a dry
-  // form) the queries keep the yield model's prior; before, document frequency carries the
-  // site's unseen share of it (`frequencyWeight`). Frequency assumes the site searches where the
-  // word was seen; as in the yield model, the source's hit rate on this form corrects that (an
-  // LVS phrase whose words the records hold, on a site that answers such phrases with nothing).
+  // form) the queries keep the yield model's per-fetch prior; before, their yield (`queryPrior`)
+  // is blended with document frequency, which carries the site's unseen share of the prior
+  // (`frequencyWeight`). Frequency assumes the site searches where the word was seen; as in the
+  // yield model, the source's hit rate on this form corrects that (an LVS phrase whose words
+  // the records hold, on a site that answers such phrases with nothing).
   const sample = frequencySample(ctx);
   const priors: { queries: number[]; stop?: number } = offerStop
-    ? queryAndStopPriors(efficiencies, stop.crawlRate)
-    : { queries: frequencyBlendedPriors(efficiencies, short.map((c) => frequencyIn(c, sample) * (yields.get(c)!.sourceHitRate ?? 1)), frequencyWeightOver(short, sample, stop.unseenShare)) };
+    ? queryAndStopPriors(short.map((c) => yields.get(c)!.efficiency), stop.crawlRate)
+    : { queries: frequencyBlendedPriors(short.map(rankedYield), short.map((c) => frequencyIn(c, sample) * (yields.get(c)!.sourceHitRate ?? 1)), frequencyWeightOver(short, sample, stop.unseenShare)) };
   inputs.forEach((input, i) => (input.prior = priors.queries[i]));
   if (offerStop) {
     keys.push(STOP_KEY);

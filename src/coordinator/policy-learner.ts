@@ -13,6 +13,7 @@ import { loadModel, loadOptimizer, readsCandidateWords, saveModel, saveOptimizer
 import { DEFAULT_LEARNING } from '../policy/rollout-gradients.ts';
 import { LINK_POLICY_FILE, LinkPolicy, loadLinkPolicy, saveLinkPolicy } from '../policy/link-policy.ts';
 import type { PlainTensors } from '../policy/types.ts';
+import type { QueryPriorUnit } from '../policy/prior.ts';
 import { ParameterServer } from './parameter-server.ts';
 import type { AgentMessage, PolicyParams, ReplyTo } from './messages.ts';
 import type { WorkflowGuide } from './workflow-guide.ts';
@@ -68,6 +69,8 @@ export interface PolicyConfig {
    * (bench-results/dry-forms/).
    */
   surfaceWordShare?: number;
+  /** What the yield part of the queries' prior ranks by (`QueryPriorUnit`); absent: `per-fetch`, as runs before stop 76 ranked. */
+  queryPrior?: QueryPriorUnit;
 }
 
 export const LEARNED_PARTS = ['all', 'queries', 'links'] as const;

@@ -28,6 +28,32 @@ export function queryAndStopPriors(queryEfficiencies: readonly number[], leaveRa
 }
 
 /**
+ * What the yield part of the queries' prior ranks by (`PolicyConfig.queryPrior`, `crawl --query-prior`):
+ * - `new-records`: a query's expected new records (`newRecordsYield`), the result pages it lists left out;
+ * - `per-fetch`: the yield model's efficiency, new records per fetch with every result page counted
+ *   (Ntoulas et al.'s cost), what every run before stop 76 ranked by.
+ */
+export const QUERY_PRIOR_UNITS = ['new-records', 'per-fetch'] as const;
+export type QueryPriorUnit = (typeof QUERY_PRIOR_UNITS)[number];
+
+/**
+ * A query's yield in the `new-records` unit: its expected new records E (times its class's hit
+ * rate, as in the efficiency) over a fetch for the query and one for each of them, E / (1 + E):
+ * the yield model's efficiency without the result pages, so it ranks by E alone. The pages of a
+ * long list of known records are not the query's to pay for: whether to read on is decided page
+ * by page against the form's best query (`pageActionPriors`), and that comparison keeps the
+ * per-fetch efficiency. Ranked per fetch with the pages counted, the tail queries on home and
+ * society were the table's category names, whose short lists cost little and found 0 to 4
+ * records each, while generic-frequency's frequent words listed long ones and found the last
+ * records in fewer queries (home seed 2: 12 queries to 99 %, generic-frequency 6;
+ * bench-results/new-records-prior/).
+ */
+export function newRecordsYield(e: { expectedNew: number; sourceHitRate?: number }): number {
+  const expected = Math.max(0, e.expectedNew) * (e.sourceHitRate ?? 1);
+  return expected / (1 + expected);
+}
+
+/**
  * How much of the queries' prior document frequency carries: the share of the site estimated
  * unseen, from Chao1's unseen records over those listed (`unseenShare`, u): u / (1 + u). While
  * most of the site is unseen, the records harvested so far are a sample of it, and a word held

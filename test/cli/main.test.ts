@@ -70,6 +70,12 @@ describe('surfacer CLI entry', () => {
     expect(bad.stderr).toMatch(/--opening-probe <mode>' argument 'stopword' is invalid. Allowed choices are function-word, off/);
   });
 
+  it('--query-prior is new-records or per-fetch', () => {
+    const bad = surfacer('crawl', '--domain', 'arts', '--query-prior', 'per-page');
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/--query-prior <unit>' argument 'per-page' is invalid. Allowed choices are new-records, per-fetch/);
+  });
+
   it('--trace-choices goes only with the learned policy and with message rows', () => {
     const adaptive = surfacer('crawl', '--domain', 'arts', '--strategy', 'adaptive', '--trace-choices');
     expect(adaptive.status).toBe(2);

@@ -75,6 +75,17 @@ describe('crawl --from-trace options', () => {
     expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).openingProbe).toBe('function-word');
   });
 
+  it('re-runs a trace from before the new-records prior ranking per fetch, unless told otherwise', () => {
+    const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
+    const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);
+    const typed = { fromTrace: d, out: '/new/run', json: true, queryPrior: 'new-records' } as unknown as CrawlCliOptions;
+    write({ domain: 'news', strategy: 'a3c' });
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).queryPrior).toBe('per-fetch');
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'queryPrior'])).queryPrior).toBe('new-records');
+    write({ domain: 'news', strategy: 'a3c', queryPrior: 'new-records' });
+    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).queryPrior).toBe('new-records');
+  });
+
   it('re-runs a trace from before candidate words could be left out with fresh parameters that read them, unless told otherwise', () => {
     const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
     const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);

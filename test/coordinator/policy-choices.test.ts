@@ -3,6 +3,7 @@ import { frequencySample, frequencyWeightOver, policyChoices, shortlist, BY_YIEL
 import { STOP_KEY } from '../../src/coordinator/messages.ts';
 import type { FormPlan } from '../../src/coordinator/query-planner.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM } from '../../src/policy/features.ts';
+import { newRecordsYield } from '../../src/policy/prior.ts';
 import type { QueryCandidate } from '../../src/strategies/types.ts';
 
 const field = { name: 'q', label: 'Keywords', tag: 'input', type: 'text', fieldType: 'search query', required: false, hidden: false, selectorHint: '#q' };
@@ -11,6 +12,8 @@ const plan: FormPlan = { formKey: 'f', queryField: field, optionFields: [{ field
 const cands = (source: QueryCandidate['source'], n: number): QueryCandidate[] => Array.from({ length: n }, (_, i) => ({ key: `${source}${i}`, values: (source === 'options' ? { cat: 'p' } : { q: `${source}${i}` }) as Record<string, string>, terms: [`${source}${i}`], source, label: source === 'lvs' ? 'keyword' : undefined }));
 const ctx = { corpus: { documents: 0, documentFrequency: () => 0 }, harvested: 0, rng: () => 0.5 };
 const unknown = { efficiency: 0.1, expectedNew: 0, modelled: false };
+/** The yield model's per-fetch efficiency as the prior's yield (`crawl --query-prior per-fetch`), which these cases were worked out in. */
+const PER_FETCH = { queryPrior: 'per-fetch' } as const;
 const progress = { issued: 3, siteRecords: 10, newShare: 0.5, recentNew: [3, 0], zeroStreakShare: 0.04, budgetSpent: 0.1 };
 
 describe('policy choices', () => {
@@ -30,7 +33,7 @@ describe('policy choices', () => {
     // Then those of the BY_YIELD best not already on it, best first: of lvs29, lvs28, the titles and lvs0…, only the first two.
     expect(BY_YIELD).toBeLessThan(PER_SOURCE + 5);
     expect(list.slice(PER_SOURCE + 3).map((c) => c.key)).toEqual(['lvs29', 'lvs28']);
-    const choices = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c) => ({ efficiency: efficiency(c), expectedNew: 1, modelled: false }) }, progress, [], { zeroStreak: 0 }).choices;
+    const choices = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c) => ({ efficiency: efficiency(c), expectedNew: 1, modelled: false }) }, progress, [], { zeroStreak: 0 }, PER_FETCH).choices;
     const prior = (key: string) => choices.inputs[choices.keys.indexOf(key)]!.prior;
     expect([prior('lvs29'), prior('lvs28'), prior('title0')]).toEqual([1, 0.5, 0.25]);
     expect(prior('lvs0')).toBeCloseTo(0.025, 12);
@@ -42,7 +45,7 @@ describe('policy choices', () => {
     const df: Record<string, number> = { lvs0: 10, lvs1: 40, lvs2: 20 };
     const harvestedCtx = { corpus: { documents: 100, documentFrequency: (t: string) => df[t] ?? 0 }, harvested: 100, rng: () => 0.5 };
     const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c.key === 'lvs0' ? 0.88 : 0.87, expectedNew: 30, modelled: true }) };
-    const priors = (stop: StopOffer) => policyChoices(all, plan, harvestedCtx, memory, progress, [], stop).choices.inputs.slice(0, 3).map((i) => i.prior!);
+    const priors = (stop: StopOffer) => policyChoices(all, plan, harvestedCtx, memory, progress, [], stop, PER_FETCH).choices.inputs.slice(0, 3).map((i) => i.prior!);
     // Unknown unseen share: the yield model's prior alone, lvs0 first.
     expect(priors({ zeroStreak: 0 })).toEqual([1, 0.87 / 0.88, 0.87 / 0.88]);
     // Three unseen records for each listed one (weight 3/4): lvs1, the most frequent, leads.
@@ -52,10 +55,10 @@ describe('policy choices', () => {
     expect(open.indexOf(Math.max(...open))).toBe(1);
     // The source's hit rate on the form scales its words' frequency: lvs1's source found something in 1 of 4 queries.
     const missing = { ...memory, yieldEstimate: (c: QueryCandidate) => ({ ...memory.yieldEstimate(c), sourceHitRate: c.key === 'lvs1' ? 0.25 : 1 }) };
-    const corrected = policyChoices(all, plan, harvestedCtx, missing, progress, [], { zeroStreak: 0, unseenShare: 3 }).choices.inputs.slice(0, 3).map((i) => i.prior!);
+    const corrected = policyChoices(all, plan, harvestedCtx, missing, progress, [], { zeroStreak: 0, unseenShare: 3 }, PER_FETCH).choices.inputs.slice(0, 3).map((i) => i.prior!);
     expect(corrected.indexOf(Math.max(...corrected))).toBe(2);
     // A dry form where stop is offered: the queries are priced per fetch against it, by the yield model alone.
-    const dry = policyChoices(all, plan, harvestedCtx, memory, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.4, unseenShare: 0.001 }).choices;
+    const dry = policyChoices(all, plan, harvestedCtx, memory, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.4, unseenShare: 0.001 }, PER_FETCH).choices;
     expect(dry.inputs.slice(0, 3).map((i) => i.prior)).toEqual([1, 0.87 / 0.88, 0.87 / 0.88]);
   });
 
@@ -67,7 +70,7 @@ describe('policy choices', () => {
     const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c === word ? 0.5 : 0.45, expectedNew: 5, modelled: false }) };
     const titles = { documents: 12, documentFrequency: (t: string) => (t === 'unbeaten' ? 6 : 0) };
     const stop = { zeroStreak: 0, unseenShare: 8 };
-    const priors = (c: typeof ctx & { listedTitles?: typeof titles }) => policyChoices([value, word], plan, c, memory, progress, [], stop).choices.inputs.map((i) => i.prior!);
+    const priors = (c: typeof ctx & { listedTitles?: typeof titles }) => policyChoices([value, word], plan, c, memory, progress, [], stop, PER_FETCH).choices.inputs.map((i) => i.prior!);
     // No titles and no record: frequency could only be the table weights' tie-break, which would put the value first; the yield model's prior stands.
     const [v0, w0] = priors(ctx);
     expect([v0, w0]).toEqual([0.9, 1]);
@@ -98,14 +101,14 @@ describe('policy choices', () => {
     // In the choices: with such titles, the yield model's favourite keeps the top prior.
     const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c === word ? 0.6 : 0.45, expectedNew: 5, modelled: false }) };
     const withTitles = { ...ctx, listedTitles: titles({ score: 3 }) };
-    const [v, w] = policyChoices([value, word], plan, withTitles, memory, progress, [], { zeroStreak: 0, unseenShare: 3.5 }).choices.inputs.map((i) => i.prior!);
+    const [v, w] = policyChoices([value, word], plan, withTitles, memory, progress, [], { zeroStreak: 0, unseenShare: 3.5 }, PER_FETCH).choices.inputs.map((i) => i.prior!);
     expect(w).toBe(1);
     expect(v).toBeCloseTo(0.75, 12);
   });
 
   it('describes each candidate to the network and to WGE, and offers stop only after a dry streak', () => {
     const all = [...cands('lvs', 2), ...cands('options', 1)];
-    const fresh = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 2.5, evidence: 1 }), yieldEstimate: (c) => (c.source === 'lvs' ? { efficiency: 0.25, expectedNew: Math.E - 1, modelled: true } : unknown) }, progress, [5, 6], { zeroStreak: 0 });
+    const fresh = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 2.5, evidence: 1 }), yieldEstimate: (c) => (c.source === 'lvs' ? { efficiency: 0.25, expectedNew: Math.E - 1, modelled: true } : unknown) }, progress, [5, 6], { zeroStreak: 0 }, PER_FETCH);
     expect(fresh.choices.keys).toEqual(['lvs0', 'lvs1', 'options0']);
     expect(fresh.choices.context).toHaveLength(CONTEXT_DIM);
     for (const i of fresh.choices.inputs) expect(i.features).toHaveLength(CANDIDATE_DIM);
@@ -119,26 +122,62 @@ describe('policy choices', () => {
     expect(fresh.choices.elements[2]).toMatchObject({ fieldType: 'search category', tag: 'select', source: 'options', value: 'Painting' });
     // Candidates' words reach the network only for a model that reads them: else every candidate's tokens are padding.
     expect(fresh.choices.inputs[0]!.tokens.some((t) => t > 0)).toBe(true);
-    const wordless = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 2.5, evidence: 1 }), yieldEstimate: () => unknown }, progress, [5, 6], { zeroStreak: 0 }, false);
+    const wordless = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 2.5, evidence: 1 }), yieldEstimate: () => unknown }, progress, [5, 6], { zeroStreak: 0 }, { ...PER_FETCH, candidateWords: false });
     for (const i of wordless.choices.inputs) expect(i.tokens).toEqual([0, 0, 0]);
     expect(wordless.choices.inputs[0]!.features).toEqual(fresh.choices.inputs[0]!.features);
-    const dry = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK });
+    const dry = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK }, PER_FETCH);
     expect(dry.choices.keys.at(-1)).toBe(STOP_KEY);
     expect(dry.choices.inputs.at(-1)!.features.at(-1)).toBe(1);
     expect(dry.choices.elements.at(-1)).toEqual({ kind: 'stop' });
     // Without the crawl's rate stop has no prior; with it, stop is worth that rate against the queries' best.
     expect(dry.choices.inputs.at(-1)!.prior).toBeUndefined();
-    const rated = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.4 });
+    const rated = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.4 }, PER_FETCH);
     expect(rated.choices.inputs.at(-1)!.prior).toBe(1);
     expect(rated.choices.inputs[0]!.prior).toBeCloseTo(0.1 / 0.4, 12);
     // Before the dry streak that offers stop, the rate changes nothing.
-    const paying = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: 0, crawlRate: 0.4 });
+    const paying = policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: 0, crawlRate: 0.4 }, PER_FETCH);
     expect(paying.choices.keys).not.toContain(STOP_KEY);
     expect(paying.choices.inputs[0]!.prior).toBe(1);
     // The crawl may move the streak that offers stop (crawl --stop-after).
-    const later = (streak: number) => policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: streak, after: 20, crawlRate: 0.4 }).choices.keys;
+    const later = (streak: number) => policyChoices(all, plan, ctx, { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: () => unknown }, progress, [], { zeroStreak: streak, after: 20, crawlRate: 0.4 }, PER_FETCH).choices.keys;
     expect(later(STOP_AFTER_ZERO_STREAK)).not.toContain(STOP_KEY);
     expect(later(20)).toContain(STOP_KEY);
+  });
+
+  it("ranks the queries' yield by expected new records (new-records, the default), leaving their result pages out; stop is still priced per fetch", () => {
+    // Home at seed 2, query 5 (a crawl of stop 75): "kitchen" expected 4.0 new records in a list of about
+    // 100, a category name 3.3 in one of 33. Per fetch with the pages counted the category led (0.44 to
+    // 0.26); by new records the word does.
+    const kitchen: QueryCandidate = { key: 'k', values: { q: 'kitchen' }, terms: ['kitchen'], source: 'pool' };
+    const gardening: QueryCandidate = { key: 'g', values: { q: 'gardening' }, terms: ['gardening'], source: 'lvs', label: 'keyword' };
+    const estimates = new Map([
+      [kitchen, { efficiency: 0.2622, expectedNew: 4.03, modelled: true }],
+      [gardening, { efficiency: 0.4355, expectedNew: 3.34, modelled: true, sourceHitRate: 1 }],
+    ]);
+    const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => estimates.get(c)! };
+    const priors = (options: Parameters<typeof policyChoices>[7], stop: StopOffer = { zeroStreak: 0 }) => policyChoices([kitchen, gardening], plan, ctx, memory, progress, [], stop, options).choices.inputs.map((i) => i.prior!);
+    expect(newRecordsYield({ expectedNew: 4.03 })).toBeCloseTo(4.03 / 5.03, 12);
+    const [k, g] = priors(undefined);
+    expect(k).toBe(1);
+    expect(g).toBeCloseTo(3.34 / 4.34 / (4.03 / 5.03), 12);
+    expect(priors({ queryPrior: 'new-records' })).toEqual([k, g]);
+    // Per fetch, as runs before stop 76 ranked.
+    const [kf, gf] = priors(PER_FETCH);
+    expect(gf).toBe(1);
+    expect(kf).toBeCloseTo(0.2622 / 0.4355, 12);
+    // A class that has found nothing on the form scales its expected records down, as in the efficiency.
+    expect(newRecordsYield({ expectedNew: 4, sourceHitRate: 0.25 })).toBeCloseTo(0.5, 12);
+    // Once stop is offered it is priced per fetch, and so are the queries beside it.
+    const dry = priors(undefined, { zeroStreak: STOP_AFTER_ZERO_STREAK, crawlRate: 0.1 });
+    expect(dry.slice(0, 2)).toEqual([0.2622 / 0.4355, 1]);
+    // The shortlist's best by yield follows the same unit: a word beyond its source's first PER_SOURCE
+    // with the most new records is offered under new-records.
+    const pool = cands('pool', PER_SOURCE + 1);
+    const last = pool.at(-1)!;
+    const longList = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => (c === last ? { efficiency: 0.05, expectedNew: 20, modelled: true } : { efficiency: 0.3, expectedNew: 1, modelled: true }) };
+    const offeredKeys = (options?: Parameters<typeof policyChoices>[7]) => policyChoices(pool, plan, ctx, longList, progress, [], { zeroStreak: 0 }, options).choices.keys;
+    expect(offeredKeys()).toContain(last.key);
+    expect(offeredKeys(PER_FETCH)).not.toContain(last.key);
   });
 
   it('offers stop only while at most 1 % of the site is estimated unseen, unless told otherwise', () => {
