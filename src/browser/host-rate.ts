@@ -88,11 +88,15 @@ export class HostRateLimit {
     return host !== undefined && this.intervalMs(host) > 0;
   }
 
-  /** Resolves when a request to `url` may go: at once for a host not limited. */
-  async wait(url: string): Promise<void> {
+  /**
+   * Resolves when a request to `url` may go, with the time it went (`Date.now()`, the one the next
+   * request's turn is counted from): at once, undefined, for a host not limited. A caller that
+   * stamps the time itself reads it after the event loop's own delay, which varies by request.
+   */
+  async wait(url: string): Promise<number | undefined> {
     const host = httpHost(url);
     const interval = host === undefined ? 0 : this.intervalMs(host);
-    if (host === undefined || interval <= 0) return;
+    if (host === undefined || interval <= 0) return undefined;
     this.requests++;
     const asked = Date.now();
     // Requests to one host queue behind each other; each goes a full interval after the one before went.
@@ -102,8 +106,9 @@ export class HostRateLimit {
       return Date.now();
     });
     this.lastSent.set(host, turn);
-    await turn;
-    this.waitedMs += Date.now() - asked;
+    const went = await turn;
+    this.waitedMs += went - asked;
+    return went;
   }
 
   /**

@@ -39,24 +39,24 @@ describe('HostRateLimit: which requests wait', () => {
     limit.honourCrawlDelay('c.example', 3600);
     expect(limit.summary().crawlDelays).toEqual({ 'a.example': 0.06, 'c.example': MAX_CRAWL_DELAY_SEC });
     const times: number[] = [];
-    await Promise.all([1, 2, 3].map((i) => limit.wait(`https://a.example/${i}`).then(() => times.push(Date.now()))));
-    // 60 ms apart, not the rate's 10 ms.
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(59);
+    await Promise.all([1, 2, 3].map((i) => limit.wait(`https://a.example/${i}`).then((went) => times.push(went!))));
+    // 60 ms apart, not the rate's 10 ms (when the limit let each go).
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(60);
   });
 
   it('spaces one host’s requests by 1/rate, and another host does not wait behind them', async () => {
     const limit = new HostRateLimit({ perSecond: 20 });
     const times: number[] = [];
     const order: string[] = [];
-    const at = (host: string, i: number) => limit.wait(`http://${host}/${i}`).then(() => {
+    const at = (host: string, i: number) => limit.wait(`http://${host}/${i}`).then((went) => {
       order.push(`${host}${i}`);
-      if (host === 'a.example') times.push(Date.now());
+      if (host === 'a.example') times.push(went!);
     });
     await Promise.all([at('a.example', 1), at('a.example', 2), at('a.example', 3), at('b.example', 1), at('a.example', 4)]);
     // b's only request went at once, before a's second had its turn.
     expect(order.indexOf('b.example1')).toBeLessThan(order.indexOf('a.example2'));
-    // 50 ms apart at 20 a second (a timer never fires early; 2 ms for clock rounding).
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(48);
+    // 50 ms apart at 20 a second, when the limit let each go.
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(50);
     expect(limit.summary()).toMatchObject({ requests: 5, delayed: 3 });
     expect(limit.summary().waitedSeconds).toBeGreaterThanOrEqual(0.048 * (1 + 2 + 3));
   });
@@ -86,12 +86,14 @@ describe('HostRateLimit on the agents’ pages (real Chromium)', () => {
   it('holds every request two agents send to one host, images included, to the rate', { timeout: 60_000 }, async () => {
     const limit = new HostRateLimit({ perSecond: 10, loopback: true });
     // When the limit let each request go: the site sees it after the browser's own way, which varies by tens of
-    // milliseconds on a busy machine (the first of a fresh browser most), so the spacing is read where the limit makes it.
+    // milliseconds on a busy machine (the first of a fresh browser most), so the spacing is read where the limit
+    // makes it (the time `wait` gives; a stamp taken after it carries the event loop's delay, a few ms under load).
     const letGo: number[] = [];
     const wait = limit.wait.bind(limit);
     limit.wait = async (url: string) => {
-      await wait(url);
-      letGo.push(Date.now());
+      const went = await wait(url);
+      letGo.push(went!);
+      return went;
     };
     const pages = new AgentPages({ hostRate: limit });
     try {
@@ -112,7 +114,7 @@ describe('HostRateLimit on the agents’ pages (real Chromium)', () => {
       // Let go 100 ms apart at 10 a second, whichever page sent them: the last no sooner than (n − 1) turns after the first.
       expect(letGo).toHaveLength(arrivals.length);
       const at = [...letGo].sort((a, b) => a - b);
-      expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual((at.length - 1) * 100 - 1);
+      for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(100);
     } finally {
       await pages.close();
     }

@@ -50,8 +50,8 @@ describe("robots.txt's Crawl-delay", () => {
     const limit = await seedHostLimit(HostRateLimit.fromOption(undefined), [`${slow.origin}/`]);
     expect(limit?.summary().crawlDelays).toEqual({ '127.0.0.1': 0.2 });
     const times: number[] = [];
-    for (const p of ['/a', '/b']) await limit!.wait(`${slow.origin}${p}`).then(() => times.push(Date.now()));
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(199);
+    for (const p of ['/a', '/b']) times.push((await limit!.wait(`${slow.origin}${p}`))!);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(200);
     expect(await seedHostLimit(HostRateLimit.fromOption(undefined), [`${none.origin}/`])).toBeUndefined();
     expect(await seedHostLimit(undefined, [`${slow.origin}/`])).toBeUndefined();
   });
@@ -65,12 +65,13 @@ describe('a browser context a command drives itself (webnav go, demo replay)', (
       const limit = await limitContextToStart(context, [`${slow.origin}/`]);
       expect(limit?.summary().crawlDelays).toEqual({ '127.0.0.1': 0.2 });
       // When the limit let each request go (the site sees it after the browser's own way, which varies by tens of
-      // milliseconds on a busy machine, so the spacing is read where the limit makes it).
+      // milliseconds on a busy machine, so the spacing is read where the limit makes it: the time `wait` gives).
       const letGo = new Map<string, number>();
       const wait = limit!.wait.bind(limit);
       limit!.wait = async (url: string) => {
-        await wait(url);
-        letGo.set(new URL(url).pathname, Date.now());
+        const went = await wait(url);
+        letGo.set(new URL(url).pathname, went!);
+        return went;
       };
       const page = await context.newPage();
       arrivals.length = 0;
@@ -79,8 +80,8 @@ describe('a browser context a command drives itself (webnav go, demo replay)', (
       expect(limit!.summary().requests).toBeGreaterThanOrEqual(3);
       expect(arrivals.map((a) => a.path)).toEqual(expect.arrayContaining(['/a', '/b', '/c']));
       const at = ['/a', '/b', '/c'].map((p) => letGo.get(p)!);
-      expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(199);
-      expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(199);
+      expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(200);
+      expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(200);
       expect(await limitContextToStart(await browser.newContext(), [`${none.origin}/`])).toBeUndefined();
     } finally {
       await browser.close();
