@@ -4,7 +4,9 @@
 // {d} for the domain. The first is paired against each other one (`bench combine`'s pairing).
 // usage, from the repository root:
 //   node --import tsx <this file> 'a3c-wge=DIR/seed{s}/a3c-wge-{d}/report.json' 'adaptive=…' [--seeds 1,2,3,4,5] [--domains LIST]
-import { readFileSync } from 'node:fs';
+// A pattern may be several, comma-separated; for each crawl the first that exists is read (crawls of one
+// strategy kept in two folders, say the keyword sites in one and recreation in another).
+import { existsSync, readFileSync } from 'node:fs';
 import { coverageAtQuery, meanOf, runMetricsOf } from '../../src/report/strategy-compare.ts';
 import { pairedComparison, pairedTable } from '../../src/report/strategy-pairs.ts';
 
@@ -29,7 +31,9 @@ for (const { label, pattern } of sets) {
   early[label] = Object.fromEntries(EARLY.map((k) => [k, []]));
   for (const seed of seeds) {
     for (const domain of DOMAINS) {
-      const report = JSON.parse(readFileSync(pattern.replaceAll('{s}', String(seed)).replaceAll('{d}', domain), 'utf8'));
+      // A pattern may list several, comma-separated: the first that names an existing file is read.
+      const paths = pattern.split(',').map((p) => p.replaceAll('{s}', String(seed)).replaceAll('{d}', domain));
+      const report = JSON.parse(readFileSync(paths.find((p) => existsSync(p)) ?? paths[0], 'utf8'));
       const m = runMetricsOf(report, label, domain);
       runs.push({ ...m, seed });
       for (const k of EARLY) early[label][k].push(coverageAtQuery(report.coverageByQuery, k));
