@@ -42,59 +42,24 @@ describe('crawl --from-trace options', () => {
     expect(o.resume).toBeUndefined();
   });
 
-  it('re-runs a trace from before the shorter dry streak without one, unless told otherwise', () => {
+  // Options added after traces were recorded: a trace from before one re-runs as it ran, unless the option is typed;
+  // a trace that recorded it keeps its own value.
+  it.each([
+    { added: 'the shorter dry streak', option: 'stopAfterHarvested', old: { strategy: 'a3c', stopAfter: 10 }, asRan: 10, typed: 5, recorded: 8 },
+    { added: 'dry lists were cut', option: 'skipDryListsAfter', old: { strategy: 'adaptive' }, asRan: 0, typed: 5, recorded: 3 },
+    { added: 'the opening probe', option: 'openingProbe', old: { strategy: 'adaptive' }, asRan: 'off', typed: 'function-word', recorded: 'function-word' },
+    { added: 'the new-records prior', option: 'queryPrior', old: { strategy: 'a3c' }, asRan: 'per-fetch', typed: 'new-records', recorded: 'new-records' },
+    { added: 'candidate words could be left out', option: 'candidateWords', old: { strategy: 'a3c', model: 'fresh' }, asRan: true, typed: false, recorded: false },
+  ])('re-runs a trace from before $added as it ran ($option = $asRan), unless told otherwise', ({ option, old, asRan, typed, recorded }) => {
     const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
     const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);
-    const typed = { fromTrace: d, out: '/new/run', json: true, stopAfterHarvested: 5 } as unknown as CrawlCliOptions;
-    write({ domain: 'news', strategy: 'a3c', stopAfter: 10 });
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).stopAfterHarvested).toBe(10);
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'stopAfterHarvested'])).stopAfterHarvested).toBe(5);
-    write({ domain: 'news', strategy: 'a3c', stopAfter: 12, stopAfterHarvested: 8 });
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).stopAfterHarvested).toBe(8);
-  });
-
-  it('re-runs a trace from before dry lists were cut without cutting them, unless told otherwise', () => {
-    const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
-    const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);
-    const typed = { fromTrace: d, out: '/new/run', json: true, skipDryListsAfter: 5 } as unknown as CrawlCliOptions;
-    write({ domain: 'news', strategy: 'adaptive' });
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).skipDryListsAfter).toBe(0);
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'skipDryListsAfter'])).skipDryListsAfter).toBe(5);
-    write({ domain: 'news', strategy: 'adaptive', skipDryListsAfter: 3 });
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).skipDryListsAfter).toBe(3);
-  });
-
-  it('re-runs a trace from before the opening probe without it, unless told otherwise', () => {
-    const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
-    const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);
-    const typed = { fromTrace: d, out: '/new/run', json: true, openingProbe: 'function-word' } as unknown as CrawlCliOptions;
-    write({ domain: 'news', strategy: 'adaptive' });
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).openingProbe).toBe('off');
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'openingProbe'])).openingProbe).toBe('function-word');
-    write({ domain: 'news', strategy: 'adaptive', openingProbe: 'function-word' });
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).openingProbe).toBe('function-word');
-  });
-
-  it('re-runs a trace from before the new-records prior ranking per fetch, unless told otherwise', () => {
-    const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
-    const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);
-    const typed = { fromTrace: d, out: '/new/run', json: true, queryPrior: 'new-records' } as unknown as CrawlCliOptions;
-    write({ domain: 'news', strategy: 'a3c' });
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).queryPrior).toBe('per-fetch');
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'queryPrior'])).queryPrior).toBe('new-records');
-    write({ domain: 'news', strategy: 'a3c', queryPrior: 'new-records' });
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).queryPrior).toBe('new-records');
-  });
-
-  it('re-runs a trace from before candidate words could be left out with fresh parameters that read them, unless told otherwise', () => {
-    const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));
-    const write = (options: object) => writeFileSync(join(d, 'trace.jsonl'), `${JSON.stringify({ seq: 0, t: 1, action: 'run-start', input: { options } })}\n`);
-    const typed = { fromTrace: d, out: '/new/run', json: true, candidateWords: false } as unknown as CrawlCliOptions;
-    write({ domain: 'news', strategy: 'a3c', model: 'fresh' });
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).candidateWords).toBe(true);
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json', 'candidateWords'])).candidateWords).toBe(false);
-    write({ domain: 'news', strategy: 'a3c', model: 'fresh', candidateWords: false });
-    expect(optionsFromTrace(typed, new Set(['fromTrace', 'out', 'json'])).candidateWords).toBe(false);
+    const given = { fromTrace: d, out: '/new/run', json: true, [option]: typed } as unknown as CrawlCliOptions;
+    const rerun = (typedNames: string[]) => (optionsFromTrace(given, new Set(['fromTrace', 'out', 'json', ...typedNames])) as unknown as Record<string, unknown>)[option];
+    write({ domain: 'news', ...old });
+    expect(rerun([])).toBe(asRan);
+    expect(rerun([option])).toBe(typed);
+    write({ domain: 'news', ...old, [option]: recorded });
+    expect(rerun([])).toBe(recorded);
   });
 });
 
