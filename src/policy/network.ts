@@ -8,7 +8,7 @@
  *   candidate i ─ [its features ; mean embedding of its words ; result-page action features ; its yield estimate ; site evidence] ─┐
  *   z ──────────────────────────────────────────────────────────┴─ tanh(W_c x_i + W_z z + b) · v = score_i
  *
- *   score_i += prior_scale · prior_i   (queries: the yield model's efficiency relative to the step's best,
+ *   score_i += prior_scale · prior_i   (queries: the yield model's expected new records relative to the step's best,
  *                                        blended with document frequency while much of the site is unseen;
  *                                        result-page actions: next page against the best query, `policy/prior.ts`)
  *

@@ -1,8 +1,10 @@
 /**
  * The actor's prior (`CandidateInput.prior`): what the yield model of Ntoulas et al. (2005)
  * expects of each action, in one unit — new records per fetch — and relative to the step's
- * best; for queries, blended with document frequency while much of the site is unseen
- * (`frequencyWeight`). The network adds `prior_scale · prior` to each score and learns the correction.
+ * best; for queries, the fetches of the query and its records only (`newRecordsYield`; their
+ * result pages are the page decisions' to weigh), blended with document frequency while much of
+ * the site is unseen (`frequencyWeight`). The network adds `prior_scale · prior` to each score
+ * and learns the correction.
  */
 import type { ResultPageSeen } from './features.ts';
 
