@@ -166,9 +166,8 @@ function toFieldInfo(f: FormFieldInfo) {
 /**
  * All unissued queries for a form: keywords (LVS keyword values in table order, then terms
  * harvested from its site's records and their commonest function word, and `openingWord` when
- * given) when it has a text
- * field, and each single option of its drop-downs (others left at "any") — the dimensions a
- * select-only form offers.
+ * given) when it has a text field, and each single option of its drop-downs (others left at
+ * "any") — the dimensions a select-only form offers.
  * `listedDf`: a word's document frequency as the form sees it (the held records it would list
  * for the word, `SearchFieldModel.formDocumentFrequency`); without it, words of held records
  * count as listable.
