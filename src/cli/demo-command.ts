@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
+import type { HostRateSummary } from '../browser/host-rate.ts';
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 
@@ -29,8 +30,14 @@ function checkUrl(url: string, what: string): string {
 
 const firstLine = (err: unknown): string => (err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err));
 
+/** What `demo record` did: the demo it wrote, and what the host-rate limit did to a scripted recording (none where nothing binds). */
+export interface RecordedDemo {
+  demo: import('../wge/index.ts').Demo;
+  hostRate?: HostRateSummary;
+}
+
 /** Records a demo and writes it to `o.out`; returns it (the action prints a summary). */
-export async function recordDemoCommand(url: string, o: RecordOptions): Promise<import('../wge/index.ts').Demo> {
+export async function recordDemoCommand(url: string, o: RecordOptions): Promise<RecordedDemo> {
   const startUrl = checkUrl(url, 'start URL');
   if (!o.script && !o.headed) throw new UserError('nothing would drive the page: give --script <steps.json>, or --headed to record what you do');
   // --headed with --script shows the scripted run in a window; --headed alone records a person.
@@ -58,6 +65,7 @@ export async function recordDemoCommand(url: string, o: RecordOptions): Promise<
     }
   }
   const { launchChromium } = await import('../browser/index.ts');
+  const { limitContextToStart } = await import('../coordinator/robots-delay.ts');
   let browser;
   try {
     browser = await launchChromium({ headless: !headed });
@@ -66,6 +74,9 @@ export async function recordDemoCommand(url: string, o: RecordOptions): Promise<
   }
   try {
     const page = await browser.newPage();
+    // A script acts at machine speed: held to the per-host rate and robots.txt's Crawl-delay, as a crawl is.
+    // A person at the window sets their own pace, and their pages' resources are not held up.
+    const hostRate = o.script ? await limitContextToStart(page.context(), [startUrl]) : undefined;
     const recorder = await wge.DemoRecorder.attach(page, lvs ? { lvs } : {});
     try {
       await page.goto(startUrl, { waitUntil: 'load', timeout: 30_000 });
@@ -95,7 +106,7 @@ export async function recordDemoCommand(url: string, o: RecordOptions): Promise<
     wge.saveDemo(o.out, demo);
     for (const problem of recorder.errors()) process.stderr.write(`warning: ${problem}\n`);
     if (demo.steps.length === 0) process.stderr.write('warning: no actions were recorded\n');
-    return demo;
+    return { demo, ...(hostRate ? { hostRate: hostRate.summary() } : {}) };
   } finally {
     await browser.close().catch(() => undefined);
   }
@@ -165,9 +176,9 @@ export function registerDemoCommand(program: Command): void {
     .option('--name <name>', 'demo name (default: the file name)')
     .option('--domain <domain>', 'ODP domain of the site: typed values found in its LVS table are recorded as such')
     .action(async (url: string, o: RecordOptions) => {
-      const demo = await recordDemoCommand(url, o);
+      const { demo, hostRate } = await recordDemoCommand(url, o);
       const steps = demo.steps.map((s) => ({ action: s.action, tag: s.element.tag, formType: s.element.formType, fieldType: s.element.fieldType, label: s.element.label, text: s.element.text, value: s.value, valueSource: s.valueSource, lvsLabel: s.lvsLabel }));
-      emitJson({ out: o.out, name: demo.name, steps });
+      emitJson({ out: o.out, name: demo.name, steps, ...(hostRate ? { hostRate } : {}) });
     });
 
   demo

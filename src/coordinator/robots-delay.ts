@@ -54,7 +54,7 @@ export async function seedHostLimit(limit: HostRateLimit | undefined, seeds: rea
 
 /**
  * The same limit on a browser context a command drives by itself, outside a crawl (`webnav go`,
- * `demo replay`): the default rate for a remote start host and the start hosts' Crawl-delays, so
+ * `demo replay`, a scripted `demo record`): the default rate for a remote start host and the start hosts' Crawl-delays, so
  * an automated walk from a remote page is as polite as a crawl. Returns the limit it attached,
  * or undefined where nothing binds (a loopback start without a Crawl-delay).
  */

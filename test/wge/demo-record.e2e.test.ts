@@ -3,6 +3,9 @@
  * that the instrumentation (not the script) produced the steps, with the crawler's own form
  * and field types; then replay the demo by its abstract description (API and the CLI's command).
  */
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +96,33 @@ describe('demo record and replay (real Chromium)', { timeout: 90_000 }, () => {
     const cli = await replayDemoCommand(file, { url: site });
     expect(cli.allFound).toBe(true);
     expect(cli.steps.map((s) => s.status)).toEqual(['done', 'done', 'done', 'done', 'done']);
+  });
+
+  it('a scripted recording waits for the start host\'s Crawl-delay, as a crawl does; a start without one is left unrouted', async () => {
+    // A site asking for 0.2 s between requests, whose page links to a second one.
+    const server = createServer((req, res) => {
+      res.setHeader('content-type', req.url === '/robots.txt' ? 'text/plain' : 'text/html');
+      if (req.url === '/robots.txt') res.end('User-agent: *\nCrawl-delay: 0.2\n');
+      else res.end(req.url === '/' ? '<a href="/about">About us</a>' : '<p>about us</p>');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const script = join(dir, 'follow.json');
+      writeFileSync(script, JSON.stringify([{ action: 'click', text: 'About us' }]));
+      const slow = await recordDemoCommand(`${origin}/`, { script, out: join(dir, 'slow.json') });
+      expect(slow.demo.steps.map((s) => s.action)).toEqual(['follow-link']);
+      expect(slow.hostRate?.crawlDelays).toEqual({ '127.0.0.1': 0.2 });
+      // Both page loads (and anything else the pages asked for) went through the limit.
+      expect(slow.hostRate!.requests).toBeGreaterThanOrEqual(2);
+      // The testbed asks for no delay, and loopback is held to no rate by default.
+      writeFileSync(join(dir, 'free.json'), JSON.stringify(SCRIPT.slice(0, 1)));
+      const unrouted = await recordDemoCommand(site, { script: join(dir, 'free.json'), out: join(dir, 'free-demo.json') });
+      expect(unrouted.demo.steps.map((s) => s.action)).toEqual(['follow-link']);
+      expect(unrouted.hostRate).toBeUndefined();
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 
   it.skipIf(!!process.env['DISPLAY'] || !!process.env['WAYLAND_DISPLAY'] || process.platform !== 'linux')('demo record --headed without a display says so clearly', async () => {
