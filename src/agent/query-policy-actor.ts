@@ -11,7 +11,7 @@
  * decisions, when it earned a reward.
  */
 import { createRng } from '../lvs/random.ts';
-import { chooseAction } from '../policy/action-choice.ts';
+import { behaviourProbability, chooseAction } from '../policy/action-choice.ts';
 import { explainChoice } from '../policy/choice-explanation.ts';
 import { CONTEXT_DRY_SHARE, historyRow, pageActionInput, PAGE_ACTIONS, type PageAction, type ResultPageSeen } from '../policy/features.ts';
 import { pageActionPriors } from '../policy/prior.ts';
@@ -22,6 +22,13 @@ import { STOP_KEY, type CoordinatorPort, type EpisodeAssignment, type PolicyChoi
 import type { QueryCandidate } from '../strategies/types.ts';
 import { executeWorkflowStep, type LatticeNode } from '../wge/index.ts';
 import { InProcessPolicy, type PolicyCompute } from './policy-compute.ts';
+
+/** A decision: the action's index, π over the candidates, and μ(action) where the acting rule was not a draw from π. */
+interface Picked {
+  index: number;
+  probabilities: number[];
+  behaviour?: number;
+}
 
 export class QueryPolicyActor {
   private readonly rng: () => number;
@@ -87,17 +94,17 @@ export class QueryPolicyActor {
       this.context = choices.context;
       const state = this.state(choices);
       await this.learnIfFull(port, state, choices.inputs);
-      const { index: chosen, probabilities } = await this.pickQuery(state, choices);
+      const { index: chosen, probabilities, behaviour } = await this.pickQuery(state, choices);
       const key = choices.keys[chosen]!;
       const why = explainChoice(choices.keys, choices.inputs.map((c) => c.prior), probabilities, chosen);
       const { query } = await port.send({ type: 'claim-query', episodeId: this.a.episodeId, formKey: this.a.formKey!, queryKey: key, actor: this.actor, why });
       if (key === STOP_KEY) {
-        this.record({ state, candidates: choices.inputs, chosen, reward: 0 }, choices.inputs[chosen]!, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
+        this.record({ state, candidates: choices.inputs, chosen, reward: 0, ...(behaviour === undefined ? {} : { behaviour }) }, choices.inputs[chosen]!, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
         this.stopped = true;
         return null;
       }
       if (!query) continue;
-      this.pending = { step: { state, candidates: choices.inputs, chosen, reward: 0 }, candidate: choices.inputs[chosen]! };
+      this.pending = { step: { state, candidates: choices.inputs, chosen, reward: 0, ...(behaviour === undefined ? {} : { behaviour }) }, candidate: choices.inputs[chosen]! };
       this.queries++;
       return query;
     }
@@ -115,8 +122,9 @@ export class QueryPolicyActor {
     await this.learnIfFull(port, state, candidates);
     const nextPage = this.params.workflow?.nextPage;
     // A workflow reads on where its demo went to the next page after the same query step.
-    const chosen = this.actor === 'workflow' && nextPage?.length ? (nextPage[(this.queries - 1) % nextPage.length] ? 0 : 1) : (await this.pickIndex(state, candidates)).index;
-    const step: PolicyStep = { state, candidates, chosen, reward: 0 };
+    const picked = this.actor === 'workflow' && nextPage?.length ? { index: nextPage[(this.queries - 1) % nextPage.length] ? 0 : 1 } : await this.pickIndex(state, candidates);
+    const chosen = picked.index;
+    const step: PolicyStep = { state, candidates, chosen, reward: 0, ...('behaviour' in picked && picked.behaviour !== undefined ? { behaviour: picked.behaviour } : {}) };
     if (PAGE_ACTIONS[chosen] === 'back') {
       this.record(step, candidates[chosen]!, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
       return 'back';
@@ -130,7 +138,7 @@ export class QueryPolicyActor {
     if (this.rollout.length >= this.params.tMax) await this.learn(port, { state, candidates });
   }
 
-  private async pickQuery(state: StateInput, choices: PolicyChoices): Promise<{ index: number; probabilities: number[] }> {
+  private async pickQuery(state: StateInput, choices: PolicyChoices): Promise<Picked> {
     if (this.actor === 'workflow' && this.params.workflow) {
       // Workflows are cyclic: query k follows node k mod the workflow's length. The node says
       // what kind of query comes next; the network's probabilities pick one of that kind.
@@ -147,11 +155,16 @@ export class QueryPolicyActor {
 
   /**
    * The network's choice (`chooseAction`): drawn from its probabilities while learning; when
-   * frozen, the best-scored one, or a draw once the form has gone dry (`dryShare`).
+   * frozen, or learning with `acting: greedy`, the best-scored one, or a draw once the form has
+   * gone dry (`dryShare`). Learning from a choice not drawn from π needs the chance it had (`behaviour`).
    */
-  private async pickIndex(state: StateInput, candidates: CandidateInput[], dryShare = 0, stopIndex?: number): Promise<{ index: number; probabilities: number[] }> {
+  private async pickIndex(state: StateInput, candidates: CandidateInput[], dryShare = 0, stopIndex?: number): Promise<Picked> {
     const { probabilities } = await this.net.evaluate(state, candidates);
-    return { index: chooseAction(probabilities, { frozen: this.params.frozen, dryShare, stopIndex }, this.rng), probabilities };
+    const greedyRule = this.params.frozen || this.params.acting === 'greedy';
+    const mode = { frozen: greedyRule, dryShare, stopIndex };
+    const index = chooseAction(probabilities, mode, this.rng);
+    if (this.params.frozen || !greedyRule) return { index, probabilities };
+    return { index, probabilities, behaviour: behaviourProbability(probabilities, mode, index) };
   }
 
   /** The outcome of the pending decision: the query `choose` returned (its first result page), or the next page `decidePage` chose. */

@@ -12,6 +12,7 @@ import type { Coordinator, CoordinatorConfig } from '../coordinator/coordinator.
 import { DEFAULT_POLICY, LEARNED_PARTS, type LearnedParts, type PolicyLearner } from '../coordinator/policy-learner.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { QUERY_PRIOR_UNITS, type QueryPriorUnit } from '../policy/prior.ts';
+import { ONLINE_ACTING, type OnlineActing } from '../policy/action-choice.ts';
 import { STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
 import { SKIP_DRY_LISTS_AFTER } from '../coordinator/dry-lists.ts';
 import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
@@ -98,6 +99,8 @@ export interface CrawlCliOptions {
   openingProbe?: 'function-word' | 'off';
   /** a3c: what the yield part of the queries' prior ranks by (default `new-records`; `per-fetch`: runs before stop 76). */
   queryPrior?: QueryPriorUnit;
+  /** a3c learning online: how its query network's decisions are taken (absent: `draw`). */
+  acting?: OnlineActing;
   /** Requests per second to any one host (unset: `DEFAULT_HOST_RATE` for remote hosts, loopback unlimited; 0: no rate). Crawl-delays apply either way. */
   hostRate?: number;
 }
@@ -191,6 +194,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--from-trace <trace>', 're-run, from scratch, the configuration recorded in a trace.jsonl (or run directory); options given here override it')
     .option('--records-first', 'open the records a result list names ahead of the pages queued before them, so a crawl cut short by pages or time holds more records (default: schedule order, the order `train` trains in)', false)
     .addOption(new Option('--opening-probe <mode>', 'a keyword form\'s first query: the function word "the" (lists the site up to its cap where the form matches it literally, or shows in one query that it drops such words), or off (the strategy chooses from the first)').choices(['function-word', 'off']).default('function-word'))
+    .addOption(new Option('--acting <mode>', 'a3c without --frozen: how the query network decides while it learns: draw (each decision drawn from the policy, A3C as published; how `train` acts) or greedy (as a --frozen crawl acts: the best-scored query while the form pays, drawn as it runs dry; learnt from off-policy with V-trace\'s importance weights) (default: draw)').choices([...ONLINE_ACTING]))
     .addOption(new Option('--query-prior <unit>', "a3c: what the yield model's part of a query's prior ranks by: its expected new records (the result pages it lists are left to the read-on-or-back decisions), or new records per fetch with every result page counted (Ntoulas et al.'s cost; runs before stop 76)").choices([...QUERY_PRIOR_UNITS]).default('new-records'))
     .addOption(new Option('--host-bandit <mode>', "which host's waiting episode goes next: Thompson sampling over hosts (Anthelion), or off (schedule order)").choices(['thompson', 'off']).default('off'))
     .option('--model <dir>', "a3c: policy model to start from (default: the shipped models/a3c-default; 'fresh' = new parameters from --seed)")
@@ -327,7 +331,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       traceMessages: opts.traceMessages !== false,
       ...(opts.traceChoices ? { traceChoices: true } : {}),
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.surfaceWordCredit ? { surfaceWordShare: opts.surfaceWordCredit } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }), queryPrior: opts.queryPrior ?? 'new-records' } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.surfaceWordCredit ? { surfaceWordShare: opts.surfaceWordCredit } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }), queryPrior: opts.queryPrior ?? 'new-records', ...(opts.acting ? { acting: opts.acting } : {}) } : undefined,
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
       recordsFirst: !!opts.recordsFirst,
@@ -394,6 +398,7 @@ function policyModel(opts: CrawlCliOptions): string | undefined {
   if (model && opts.initialPriorScale !== undefined) throw new UserError(`--initial-prior-scale sets fresh parameters; add --model fresh (the model at ${model} keeps its own prior weight)`);
   if (model && opts.candidateWords === false) throw new UserError(`--no-candidate-words sets fresh parameters; add --model fresh (the model at ${model} keeps the inputs it was trained with)`);
   if (opts.frozen && opts.learn) throw new UserError('--learn says what a learning crawl learns; a --frozen crawl learns nothing');
+  if (opts.frozen && opts.acting) throw new UserError('--acting says how a learning crawl decides; a --frozen crawl always acts greedily');
   if (opts.frozen && opts.surfaceWordCredit) throw new UserError('--surface-word-credit shapes what a learning crawl learns; a --frozen crawl learns nothing');
   return model;
 }

@@ -5,6 +5,7 @@
  * Every message and reply is plain JSON (structured-clone safe).
  */
 import type { QueryCandidate } from '../strategies/types.ts';
+import type { OnlineActing } from '../policy/action-choice.ts';
 import type { ChoiceExplanation } from '../policy/choice-explanation.ts';
 import type { ActionElement, CandidateInput, PlainTensors, PolicyEpisode } from '../policy/types.ts';
 
@@ -51,6 +52,8 @@ export interface PolicyParams {
   params: PlainTensors;
   /** Act greedily and send no gradients. */
   frozen: boolean;
+  /** Learning (not frozen): how decisions are taken (`PolicyConfig.acting`); absent: drawn from the policy. */
+  acting?: OnlineActing;
   /** Decide on result pages whether to read the next one (else the rule: read on while a page lists records the query has not shown). */
   pageDecisions: boolean;
   /** Decisions per gradient update (t_max). */

@@ -14,6 +14,7 @@ import { DEFAULT_LEARNING } from '../policy/rollout-gradients.ts';
 import { LINK_POLICY_FILE, LinkPolicy, loadLinkPolicy, saveLinkPolicy } from '../policy/link-policy.ts';
 import type { PlainTensors } from '../policy/types.ts';
 import type { QueryPriorUnit } from '../policy/prior.ts';
+import type { OnlineActing } from '../policy/action-choice.ts';
 import { ParameterServer } from './parameter-server.ts';
 import type { AgentMessage, PolicyParams, ReplyTo } from './messages.ts';
 import type { WorkflowGuide } from './workflow-guide.ts';
@@ -69,6 +70,8 @@ export interface PolicyConfig {
    * (bench-results/dry-forms/).
    */
   surfaceWordShare?: number;
+  /** Learning (not frozen): how decisions are taken (`OnlineActing`); absent: `draw`, as every run before it. */
+  acting?: OnlineActing;
   /** What the yield part of the queries' prior ranks by (`QueryPriorUnit`); absent: `per-fetch`, as runs before stop 76 ranked. */
   queryPrior?: QueryPriorUnit;
 }
@@ -154,6 +157,7 @@ export class PolicyLearner {
       version,
       params: tensors,
       frozen: !this.learnsQueries,
+      ...(this.config.acting === 'greedy' ? { acting: 'greedy' as const } : {}),
       pageDecisions: !!this.config.pageDecisions,
       tMax: this.config.tMax,
       gamma: DEFAULT_LEARNING.gamma,

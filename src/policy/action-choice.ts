@@ -22,6 +22,15 @@
  * average (its prior, `queryAndStopPriors` in prior.ts).
  */
 
+/**
+ * How a learning (not frozen) crawl takes its decisions. `draw`: each one drawn from π, A3C as
+ * published and how `train` acts. `greedy`: by the frozen rule below, learning from those
+ * decisions off-policy (V-trace, `PolicyStep.behaviour`), so learning online costs the crawl
+ * no exploration while the form pays.
+ */
+export const ONLINE_ACTING = ['draw', 'greedy'] as const;
+export type OnlineActing = (typeof ONLINE_ACTING)[number];
+
 export interface ActionChoiceMode {
   /** No learning: act greedily, exploring only on a dry streak. */
   frozen: boolean;
@@ -54,6 +63,22 @@ export function chooseAction(probabilities: readonly number[], mode: ActionChoic
     if ((u -= explore[i]!) <= 0) return i;
   }
   return last;
+}
+
+/**
+ * μ(a): the chance `chooseAction` had of taking action `index` under this mode. A learning crawl
+ * that acts by the frozen rule (`acting: greedy`) learns off-policy, and V-trace's importance
+ * weights π(a)/μ(a) need it (policy/returns.ts, `vtrace`). Drawing (not frozen), μ is π itself.
+ */
+export function behaviourProbability(probabilities: readonly number[], mode: ActionChoiceMode, index: number): number {
+  if (!mode.frozen) return probabilities[index] ?? 0;
+  const greedy = probabilities.indexOf(Math.max(...probabilities));
+  if (greedy === mode.stopIndex) return index === greedy ? 1 : 0;
+  const epsilon = frozenExploration(mode.dryShare);
+  const total = probabilities.reduce((s, p, i) => (i === mode.stopIndex ? s : s + p), 0);
+  if (epsilon === 0 || total <= 0) return index === greedy ? 1 : 0;
+  const explored = index === mode.stopIndex ? 0 : probabilities[index]! / total;
+  return (index === greedy ? 1 - epsilon : 0) + epsilon * explored;
 }
 
 /** Index drawn from a probability vector (the online draw, unchanged since the first models). */

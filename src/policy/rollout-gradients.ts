@@ -1,7 +1,8 @@
 /**
  * An agent's learning step: the A3C gradients of its last t_max decisions (n-step returns
  * bootstrapped from V of the state it stopped in, 0 when the episode ended; the policy term's
- * advantages from those returns, or GAE's with λ < 1), plus — with WGE —
+ * advantages from those returns, or GAE's with λ < 1; V-trace's where the steps were not drawn
+ * from the policy, `PolicyStep.behaviour`), plus — with WGE —
  * a term for one rewarded episode from the coordinator's replay buffer.
  *
  * The replay term follows WGE (Liu et al. 2018), where the neural policy also learns from the
@@ -13,7 +14,7 @@
  */
 import type * as tfjs from '@tensorflow/tfjs';
 import { a3cLoss, type RolloutStep } from './a3c-loss.ts';
-import { gaeAdvantages, nStepReturns } from './returns.ts';
+import { gaeAdvantages, nStepReturns, softmax, vtrace } from './returns.ts';
 import type { PolicyNetwork } from './network.ts';
 import type { PlainTensors, PolicyEpisode, PolicyStep, StateInput, CandidateInput } from './types.ts';
 
@@ -46,11 +47,24 @@ export function rolloutGradients(
   replay?: PolicyEpisode,
 ): RolloutGradients {
   const bootstrap = next ? net.evaluate(next.state, next.candidates).value : 0;
-  const returns = nStepReturns(steps.map((s) => s.reward), bootstrap, opts.gamma);
+  const rewards = steps.map((s) => s.reward);
+  let returns = nStepReturns(rewards, bootstrap, opts.gamma);
+  const offPolicy = steps.some((s) => s.behaviour !== undefined);
   const replayReturns = replay?.steps.length ? nStepReturns(replay.steps.map((s) => s.reward), 0, opts.gamma) : [];
   const { loss, grads } = net.gradients(() => {
     const rollout: RolloutStep[] = steps.map((s) => ({ ...net.forward(s.state, s.candidates), action: s.chosen }));
-    const advantages = opts.gaeLambda === 1 ? undefined : gaeAdvantages(steps.map((s) => s.reward), rollout.map((r) => r.value.dataSync()[0]!), bootstrap, opts.gamma, opts.gaeLambda);
+    const values = rollout.map((r) => r.value.dataSync()[0]!);
+    let advantages: number[] | undefined;
+    if (offPolicy) {
+      // Chosen by another rule than a draw from π (`acting: greedy`): V-trace's truncated weights π(a)/μ(a).
+      const rhos = rollout.map((r, t) => {
+        const mu = steps[t]!.behaviour;
+        return mu === undefined ? 1 : softmax(Array.from(r.logits.dataSync()))[r.action]! / mu;
+      });
+      ({ targets: returns, advantages } = vtrace(rewards, values, bootstrap, opts.gamma, rhos, opts.gaeLambda));
+    } else if (opts.gaeLambda !== 1) {
+      advantages = gaeAdvantages(rewards, values, bootstrap, opts.gamma, opts.gaeLambda);
+    }
     let total = a3cLoss(tf, rollout, returns, { entropyBeta: opts.entropyBeta, valueCoef: opts.valueCoef, advantages }).total;
     if (replay && replayReturns.length) total = tf.add(total, tf.mul(opts.replayWeight, selfImitationLoss(tf, net, replay.steps, replayReturns))) as tfjs.Scalar;
     return total;

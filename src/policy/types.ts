@@ -73,6 +73,11 @@ export interface PolicyStep {
   /** Index into `candidates`. */
   chosen: number;
   reward: number;
+  /**
+   * μ(chosen): the chance the acting rule had of choosing it, where that rule was not a draw from
+   * the policy (a learning crawl acting greedily); absent: drawn from π, on-policy.
+   */
+  behaviour?: number;
 }
 
 /** A sequence of decisions on one form (one harvest episode, or part of one). */
