@@ -76,6 +76,15 @@ describe('surfacer CLI entry', () => {
     expect(bad.stderr).toMatch(/--query-prior <unit>' argument 'per-page' is invalid. Allowed choices are new-records, per-fetch/);
   });
 
+  it('--acting is draw or greedy, and only for a learning crawl', () => {
+    const bad = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--acting', 'eager');
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/--acting <mode>' argument 'eager' is invalid. Allowed choices are draw, greedy/);
+    const frozen = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--frozen', '--acting', 'greedy');
+    expect(frozen.status).toBe(2);
+    expect(frozen.stderr).toMatch(/--acting says how a learning crawl decides; a --frozen crawl always acts greedily/);
+  });
+
   it('--trace-choices goes only with the learned policy and with message rows', () => {
     const adaptive = surfacer('crawl', '--domain', 'arts', '--strategy', 'adaptive', '--trace-choices');
     expect(adaptive.status).toBe(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseAction, frozenExploration } from '../../src/policy/action-choice.ts';
+import { behaviourProbability, chooseAction, frozenExploration } from '../../src/policy/action-choice.ts';
 import { createRng } from '../../src/lvs/random.ts';
 import { CONTEXT_DRY_SHARE, stateContext } from '../../src/policy/features.ts';
 
@@ -48,6 +48,28 @@ describe('chooseAction', () => {
     expect(counts(stopBest, { frozen: true, dryShare: 0.8, stopIndex: 2 })).toEqual([0, 0, 4000]);
     // When stop is the only action there is nothing else to try: it is taken.
     expect(counts([1], { frozen: true, dryShare: 1, stopIndex: 0 }, 10)).toEqual([10]);
+  });
+
+  it('says the chance each action had (μ, for learning from greedy choices), matching how often it is chosen', () => {
+    const cases: Parameters<typeof chooseAction>[1][] = [
+      { frozen: false, dryShare: 0 },
+      { frozen: true, dryShare: 0 },
+      { frozen: true, dryShare: 0.2 },
+      { frozen: true, dryShare: 0.5, stopIndex: 3 },
+      { frozen: true, dryShare: 0.3, stopIndex: 1 },
+    ];
+    for (const mode of cases) {
+      const mu = p.map((_, i) => behaviourProbability(p, mode, i));
+      expect(mu.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      const c = counts(p, mode, 10000);
+      mu.forEach((m, i) => expect(c[i]! / 10000, JSON.stringify(mode)).toBeCloseTo(m, 1));
+    }
+    // By hand: ε = 0.4; the best action keeps 0.6 + 0.4 × 0.5, the others 0.4 × their share.
+    expect(behaviourProbability(p, { frozen: true, dryShare: 0.2 }, 1)).toBeCloseTo(0.8, 12);
+    expect(behaviourProbability(p, { frozen: true, dryShare: 0.2 }, 0)).toBeCloseTo(0.04, 12);
+    // A greedy stop is sure; drawn, the policy's own probabilities.
+    expect(behaviourProbability(p, { frozen: true, dryShare: 0.3, stopIndex: 1 }, 1)).toBe(1);
+    expect(behaviourProbability(p, { frozen: false, dryShare: 0.9 }, 2)).toBe(0.15);
   });
 
   it('is reproducible from the seed', () => {

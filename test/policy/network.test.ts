@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initTf } from '../../src/perceive/tf-backend.ts';
 import { PolicyNetwork, PARAMETER_SHAPES, initialParameters, widenParameters } from '../../src/policy/network.ts';
 import { DEFAULT_LEARNING, imitationGradients, rolloutGradients } from '../../src/policy/rollout-gradients.ts';
-import { chooseAction } from '../../src/policy/action-choice.ts';
+import { behaviourProbability, chooseAction } from '../../src/policy/action-choice.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM, HISTORY_DIM, historyRow, pageActionInput, pageTokens, SITE_EVIDENCE_DIM, siteEvidenceInput, valueTokens, tokenBucket, VOCAB_BUCKETS } from '../../src/policy/features.ts';
 import { ParameterServer } from '../../src/coordinator/parameter-server.ts';
 import { createRng } from '../../src/lvs/random.ts';
@@ -40,14 +40,21 @@ function probabilityOfGood(agent: PolicyNetwork, draw: Draw, seed: number): numb
   return sum / 10;
 }
 
-/** 40 updates through the parameter server, each of 5 decisions drawn from the agent as an online agent draws them: the good candidate earns 1, any other `miss`. */
-function trainOnDraws(agent: PolicyNetwork, server: ParameterServer, draw: Draw, rng: () => number, miss: number): void {
+/**
+ * 40 updates through the parameter server, each of 5 decisions the agent takes as an online agent
+ * does (drawn from it; or, `greedy`, by the frozen rule at that dry share, with μ recorded for
+ * V-trace): the good candidate earns 1, any other `miss`.
+ */
+function trainOnDraws(agent: PolicyNetwork, server: ParameterServer, draw: Draw, rng: () => number, miss: number, greedy?: { dryShare: number }): void {
   for (let update = 0; update < 40; update++) {
     const steps: PolicyStep[] = [];
     for (let t = 0; t < 5; t++) {
       const c = draw(rng);
-      const chosen = chooseAction(agent.evaluate(state(), c.inputs).probabilities, { frozen: false, dryShare: 0 }, rng);
-      steps.push({ state: state(), candidates: c.inputs, chosen, reward: chosen === c.good ? 1 : miss });
+      const { probabilities } = agent.evaluate(state(), c.inputs);
+      const mode = greedy ? { frozen: true, dryShare: greedy.dryShare } : { frozen: false, dryShare: 0 };
+      const chosen = chooseAction(probabilities, mode, rng);
+      const behaviour = greedy ? { behaviour: behaviourProbability(probabilities, mode, chosen) } : {};
+      steps.push({ state: state(), candidates: c.inputs, chosen, reward: chosen === c.good ? 1 : miss, ...behaviour });
     }
     server.apply(rolloutGradients(tf, agent, steps, null).grads);
     agent.load(server.parameters().tensors);
@@ -176,6 +183,13 @@ describe('policy network', () => {
     for (const name of Object.keys(grads)) expect(same[name]!.values, name).toEqual(grads[name]!.values);
     td['critic_w']!.values.forEach((v, i) => expect(v).toBeCloseTo(grads['critic_w']!.values[i]!, 6));
     expect(td['actor_v']!.values.some((v, i) => Math.abs(v - grads['actor_v']!.values[i]!) > 1e-6)).toBe(true);
+    // Steps another rule chose (V-trace): where it chose as π would (μ = π(a), every weight 1) the
+    // gradients are the on-policy ones; where π gave the action a tenth of μ's chance, the actor's differ.
+    const pi = steps.map((s) => net.evaluate(s.state, s.candidates).probabilities[s.chosen]!);
+    const asOnPolicy = rolloutGradients(tf, net, steps.map((s, t) => ({ ...s, behaviour: pi[t]! })), null).grads;
+    for (const name of Object.keys(grads)) asOnPolicy[name]!.values.forEach((v, i) => expect(v, name).toBeCloseTo(grads[name]!.values[i]!, 5));
+    const unlikely = rolloutGradients(tf, net, steps.map((s, t) => ({ ...s, behaviour: Math.min(1, 10 * pi[t]!) })), null).grads;
+    expect(unlikely['actor_v']!.values.some((v, i) => Math.abs(v - grads['actor_v']!.values[i]!) > 1e-6)).toBe(true);
     net.dispose();
   });
 
@@ -185,6 +199,20 @@ describe('policy network', () => {
     const draw: Draw = (r) => candidates(r, 8);
     const before = probabilityOfGood(agent, draw, 123);
     trainOnDraws(agent, server, draw, createRng(9), -0.1);
+    const after = probabilityOfGood(agent, draw, 123);
+    expect(before).toBeLessThan(0.2);
+    expect(after).toBeGreaterThan(0.5);
+    agent.dispose();
+    server.dispose();
+  });
+
+  it('learns while acting by the frozen rule (off-policy, V-trace): the rewarded kind of candidate becomes likely', () => {
+    const server = new ParameterServer(tf, initialParameters(5), { optimizer: 'adam', learningRate: 0.01 });
+    const agent = new PolicyNetwork(tf, server.parameters().tensors);
+    const draw: Draw = (r) => candidates(r, 8);
+    const before = probabilityOfGood(agent, draw, 123);
+    // Half the decisions greedy, half drawn (a form a quarter of its patience dry).
+    trainOnDraws(agent, server, draw, createRng(9), -0.1, { dryShare: 0.25 });
     const after = probabilityOfGood(agent, draw, 123);
     expect(before).toBeLessThan(0.2);
     expect(after).toBeGreaterThan(0.5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advantages, entropy, gaeAdvantages, nStepReturns, softmax } from '../../src/policy/returns.ts';
+import { advantages, entropy, gaeAdvantages, nStepReturns, softmax, vtrace } from '../../src/policy/returns.ts';
 
 describe('n-step returns and advantages (worked by hand)', () => {
   it('discounts backwards from the bootstrap value', () => {
@@ -28,6 +28,26 @@ describe('n-step returns and advantages (worked by hand)', () => {
     expect(gaeAdvantages([], [], 3, 0.99, 0.9)).toEqual([]);
     expect(() => gaeAdvantages([1], [], 0, 0.9, 0.9)).toThrow(/differ in length/);
     expect(() => gaeAdvantages([1], [0], 0, 0.9, 1.2)).toThrow(/lambda/);
+  });
+});
+
+describe('V-trace (steps another rule chose)', () => {
+  it('on-policy (every weight 1) is the n-step return and advantage', () => {
+    const [rewards, values] = [[1, 0, 2], [0.5, 1, 2]];
+    const { targets, advantages: a } = vtrace(rewards, values, 4, 0.5, [1, 1, 1]);
+    expect(targets).toEqual(nStepReturns(rewards, 4, 0.5));
+    expect(a).toEqual(advantages(nStepReturns(rewards, 4, 0.5), values));
+  });
+
+  it('weighs each step by min(1, π/μ), by hand', () => {
+    // γ = 0.5, rewards 1, 2, values 0.5, 1, episode over (bootstrap 0), weights 0.5 and 2 (cut to 1).
+    // δ_1 = 1·(2 + 0 − 1) = 1, v_1 = 1 + 1 = 2; δ_0 = 0.5·(1 + 0.5·1 − 0.5) = 0.5,
+    // v_0 = 0.5 + 0.5 + 0.5·0.5·(2 − 1) = 1.25. A_0 = 0.5·(1 + 0.5·2 − 0.5) = 0.75, A_1 = 1·(2 − 1) = 1.
+    expect(vtrace([1, 2], [0.5, 1], 0, 0.5, [0.5, 2])).toEqual({ targets: [1.25, 2], advantages: [0.75, 1] });
+    // A step π would never take teaches nothing, and its target is the critic's own value.
+    expect(vtrace([5], [1], 0, 0.9, [0])).toEqual({ targets: [1], advantages: [0] });
+    expect(() => vtrace([1], [0], 0, 0.9, [])).toThrow(/differ in length/);
+    expect(() => vtrace([1], [0], 0, 0.9, [-1])).toThrow(/≥ 0/);
   });
 });
 
