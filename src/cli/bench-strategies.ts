@@ -525,7 +525,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         '--max-queries', String(plan.maxQueries), '--max-pages', String(plan.maxPages), '--agents', String(plan.agents), '--time-limit', String(plan.timeLimit),
         '--scale', plan.scale, '--trouble', plan.trouble, '--testbed-port', '0', '--seed', String(plan.seed), '--allow-post', '--json', '--out', dir,
         ...(plan.deterministic ? ['--deterministic'] : []),
-        ...(models[strategy] ? ['--model', models[strategy]!, ...(plan.a3cFrozen ? ['--frozen'] : []), ...(plan.a3cPageDecisions ? ['--page-decisions'] : [])] : []),
+        ...(models[strategy] ? ['--model', models[strategy]!, ...(plan.a3cFrozen ? ['--frozen'] : ['--acting', 'greedy']), ...(plan.a3cPageDecisions ? ['--page-decisions'] : [])] : []),
       ];
       // A crawl's receipt also names the model it started from, so a retrained model is evaluated again.
       const receiptKey = models[strategy] ? [...args, `model ${modelStamp(models[strategy]!)}`] : args;
@@ -594,7 +594,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         pagesPerSecond: 'pages fetched / crawl wall time (report timing), mean over domains',
         a3c: plan.a3cFrozen
           ? 'a3c and a3c-wge are evaluated frozen (crawl --model DIR --frozen): each query is the one the model scores best while the form pays; after k queries in a row without a new record it is drawn from the policy with probability min(1, 2k/patience), never drawn as "stop"; "stop" (offered from 12 such queries while at most 1 % of the site\'s records is estimated unseen by Chao1 over the result lists, its prior the crawl\'s records per page so far) is taken when it is the best-scored action; nothing is learnt during the crawl'
-          : 'a3c and a3c-wge are evaluated with online learning on (crawl --model DIR, without --frozen): queries are drawn from the policy\'s probabilities and it keeps learning',
+          : 'a3c and a3c-wge are evaluated with online learning on (crawl --model DIR --acting greedy, crawl\'s default without --frozen): queries are chosen as a frozen crawl chooses them, and the network keeps learning from them off-policy (V-trace); before stop 77 they were drawn from the policy\'s probabilities',
         oracle: 'the oracle\'s 90%/99% are of the records some single query reaches; the strategies\' are of all hidden records',
       },
       runs,

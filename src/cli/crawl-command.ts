@@ -99,7 +99,7 @@ export interface CrawlCliOptions {
   openingProbe?: 'function-word' | 'off';
   /** a3c: what the yield part of the queries' prior ranks by (default `new-records`; `per-fetch`: runs before stop 76). */
   queryPrior?: QueryPriorUnit;
-  /** a3c learning online: how its query network's decisions are taken (absent: `draw`). */
+  /** a3c learning online: how its query network's decisions are taken (the CLI's default: `greedy`; absent, as `train` leaves it: `draw`). */
   acting?: OnlineActing;
   /** Requests per second to any one host (unset: `DEFAULT_HOST_RATE` for remote hosts, loopback unlimited; 0: no rate). Crawl-delays apply either way. */
   hostRate?: number;
@@ -194,7 +194,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--from-trace <trace>', 're-run, from scratch, the configuration recorded in a trace.jsonl (or run directory); options given here override it')
     .option('--records-first', 'open the records a result list names ahead of the pages queued before them, so a crawl cut short by pages or time holds more records (default: schedule order, the order `train` trains in)', false)
     .addOption(new Option('--opening-probe <mode>', 'a keyword form\'s first query: the function word "the" (lists the site up to its cap where the form matches it literally, or shows in one query that it drops such words), or off (the strategy chooses from the first)').choices(['function-word', 'off']).default('function-word'))
-    .addOption(new Option('--acting <mode>', 'a3c without --frozen: how the query network decides while it learns: draw (each decision drawn from the policy, A3C as published; how `train` acts) or greedy (as a --frozen crawl acts: the best-scored query while the form pays, drawn as it runs dry; learnt from off-policy with V-trace\'s importance weights) (default: draw)').choices([...ONLINE_ACTING]))
+    .addOption(new Option('--acting <mode>', 'a3c without --frozen: how the query network decides while it learns: greedy (as a --frozen crawl acts: the best-scored query while the form pays, drawn as it runs dry; learnt from off-policy with V-trace\'s importance weights) or draw (each decision drawn from the policy, A3C as published; how `train` acts; it costs the crawl queries, bench-results/online-acting/)').choices([...ONLINE_ACTING]).default('greedy'))
     .addOption(new Option('--query-prior <unit>', "a3c: what the yield model's part of a query's prior ranks by: its expected new records (the result pages it lists are left to the read-on-or-back decisions), or new records per fetch with every result page counted (Ntoulas et al.'s cost; runs before stop 76)").choices([...QUERY_PRIOR_UNITS]).default('new-records'))
     .addOption(new Option('--host-bandit <mode>', "which host's waiting episode goes next: Thompson sampling over hosts (Anthelion), or off (schedule order)").choices(['thompson', 'off']).default('off'))
     .option('--model <dir>', "a3c: policy model to start from (default: the shipped models/a3c-default; 'fresh' = new parameters from --seed)")
@@ -219,6 +219,7 @@ export function registerCrawlCommand(program: Command): void {
     .addOption(new Option('--restarts <mode>', 'when explore runs dry, restart it from the best pages of a TD(0)-learned weblog (Palotai et al.), or off').choices(['weblog', 'off']).default('off'))
     .action(async (opts: CrawlCliOptions, command: Command) => {
       const given = new Set(Object.keys(opts).filter((k) => command.getOptionValueSource(k) === 'cli'));
+      if (opts.frozen && given.has('acting')) throw new UserError('--acting says how a learning crawl decides; a --frozen crawl always acts greedily');
       const summary = await crawlCommand(opts.fromTrace ? optionsFromTrace(opts, given) : opts.resume ? optionsForResume(opts, given) : opts);
       if (opts.json) emitJson(summary);
       else process.stdout.write(`${summary.runDir}: ${summary.totals.pagesFetched} pages, ${summary.totals.recordsHarvested} records, ${summary.totals.queriesIssued} queries${summary.coverage !== undefined ? `, coverage ${summary.coverage.toFixed(3)}` : ''} (${summary.stoppedBy}, ${summary.wallSeconds.toFixed(1)} s)\n`);
@@ -270,6 +271,8 @@ function withRecordedOptions(opts: CrawlCliOptions, given: ReadonlySet<string>, 
   if (!('openingProbe' in recorded)) merged['openingProbe'] = 'off';
   // Traces from before the new-records prior (stop 76) re-run ranking per fetch.
   if (!('queryPrior' in recorded)) merged['queryPrior'] = 'per-fetch';
+  // Traces from before --acting (stop 77) re-run as they ran: a learning crawl drew every decision.
+  if (!('acting' in recorded)) merged['acting'] = 'draw';
   for (const k of given) merged[k] = (opts as unknown as Record<string, unknown>)[k];
   merged['json'] = opts.json;
   return merged as unknown as CrawlCliOptions;
@@ -386,7 +389,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     if (learner && !learner.config.frozen) await saveLearnt(learner);
     const report = await writeReport(store.dir, { testbed: testbedPlan ? { domain: testbedPlan.domain, scale: testbedPlan.scale, seed: testbedPlan.seed, origin: new URL(urls[0]!).origin } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
-    return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend, links } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, hostRate: hostRate.summary(), traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
+    return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, ...(learner.config.frozen ? {} : { acting: learner.config.acting ?? 'draw' }), updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend, links } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, hostRate: hostRate.summary(), traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
   } finally {
     await testbed?.close();
   }
@@ -398,7 +401,6 @@ function policyModel(opts: CrawlCliOptions): string | undefined {
   if (model && opts.initialPriorScale !== undefined) throw new UserError(`--initial-prior-scale sets fresh parameters; add --model fresh (the model at ${model} keeps its own prior weight)`);
   if (model && opts.candidateWords === false) throw new UserError(`--no-candidate-words sets fresh parameters; add --model fresh (the model at ${model} keeps the inputs it was trained with)`);
   if (opts.frozen && opts.learn) throw new UserError('--learn says what a learning crawl learns; a --frozen crawl learns nothing');
-  if (opts.frozen && opts.acting) throw new UserError('--acting says how a learning crawl decides; a --frozen crawl always acts greedily');
   if (opts.frozen && opts.surfaceWordCredit) throw new UserError('--surface-word-credit shapes what a learning crawl learns; a --frozen crawl learns nothing');
   return model;
 }

@@ -149,6 +149,8 @@ export async function trainCommand(opts: TrainOptions) {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
         seed: site.seed, allowPost: true, json: true, scale, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
+        // Training explores: each decision drawn from the policy, on-policy A3C.
+        acting: 'draw',
         ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }),
         ...(opts.learn ? { learn: opts.learn } : {}),
         ...(opts.foreignTables ? { lvsDomain: foreignTable(domains, i) } : {}),

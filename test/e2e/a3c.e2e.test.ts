@@ -14,6 +14,8 @@ describe('a3c strategy (Chromium, testbed)', () => {
     expect(learning.totals.queriesIssued).toBeGreaterThan(0);
     expect(learning.totals.recordsHarvested).toBeGreaterThan(0);
     expect(learning.policy!.updates).toBeGreaterThan(0);
+    // Options built in code (as `train` builds them) without `acting` draw each decision, A3C as published.
+    expect(learning.policy!.acting).toBe('draw');
     expect(learning.policy!.curve.length).toBeGreaterThan(0);
     const trace = readLines(join(learning.runDir, 'trace.jsonl'));
     expect(trace.some((r) => r['action'] === 'gradients')).toBe(true);
@@ -52,6 +54,8 @@ describe('a3c strategy (Chromium, testbed)', () => {
     for (const run of ['a', 'b']) {
       const r = await surfacer([...args, '--out', join(dir, run)], 300_000);
       expect(r.code, r.stderr).toBe(0);
+      // The command line's default: act as a frozen crawl does, learn from it off-policy.
+      expect(JSON.parse(r.stdout).policy.acting).toBe('greedy');
     }
     const a = loadModel(join(dir, 'a', 'model'));
     expect(a.manifest.updates).toBeGreaterThan(0);
