@@ -98,13 +98,14 @@ export class QueryPolicyActor {
       const key = choices.keys[chosen]!;
       const why = explainChoice(choices.keys, choices.inputs.map((c) => c.prior), probabilities, chosen);
       const { query } = await port.send({ type: 'claim-query', episodeId: this.a.episodeId, formKey: this.a.formKey!, queryKey: key, actor: this.actor, why });
+      const step: PolicyStep = { state, candidates: choices.inputs, chosen, reward: 0, ...(behaviour === undefined ? {} : { behaviour }) };
       if (key === STOP_KEY) {
-        this.record({ state, candidates: choices.inputs, chosen, reward: 0, ...(behaviour === undefined ? {} : { behaviour }) }, choices.inputs[chosen]!, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
+        this.record(step, choices.inputs[chosen]!, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
         this.stopped = true;
         return null;
       }
       if (!query) continue;
-      this.pending = { step: { state, candidates: choices.inputs, chosen, reward: 0, ...(behaviour === undefined ? {} : { behaviour }) }, candidate: choices.inputs[chosen]! };
+      this.pending = { step, candidate: choices.inputs[chosen]! };
       this.queries++;
       return query;
     }
@@ -122,9 +123,8 @@ export class QueryPolicyActor {
     await this.learnIfFull(port, state, candidates);
     const nextPage = this.params.workflow?.nextPage;
     // A workflow reads on where its demo went to the next page after the same query step.
-    const picked = this.actor === 'workflow' && nextPage?.length ? { index: nextPage[(this.queries - 1) % nextPage.length] ? 0 : 1 } : await this.pickIndex(state, candidates);
-    const chosen = picked.index;
-    const step: PolicyStep = { state, candidates, chosen, reward: 0, ...('behaviour' in picked && picked.behaviour !== undefined ? { behaviour: picked.behaviour } : {}) };
+    const { index: chosen, behaviour }: Partial<Picked> & { index: number } = this.actor === 'workflow' && nextPage?.length ? { index: nextPage[(this.queries - 1) % nextPage.length] ? 0 : 1 } : await this.pickIndex(state, candidates);
+    const step: PolicyStep = { state, candidates, chosen, reward: 0, ...(behaviour === undefined ? {} : { behaviour }) };
     if (PAGE_ACTIONS[chosen] === 'back') {
       this.record(step, candidates[chosen]!, { newRecords: 0, results: 0, resultPages: 0, failed: false }, 0);
       return 'back';
