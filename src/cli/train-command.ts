@@ -20,6 +20,7 @@ import { LVS_DOMAINS, isLvsDomain } from '../lvs/index.ts';
 import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from '../coordinator/policy-learner.ts';
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
+import { ONLINE_ACTING, type OnlineActing } from '../policy/action-choice.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
 import { crawlCommand, learningRateOption, learnOption, nonNegativeNumberOption, unitIntervalOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
@@ -44,6 +45,8 @@ export interface TrainOptions {
   learningRate: number;
   /** GAE's λ for the policy's advantages in every training crawl (default 1). */
   gaeLambda?: number;
+  /** How the training crawls decide (default `draw`: on-policy A3C; `greedy`: the frozen rule, learnt from off-policy). */
+  acting?: OnlineActing;
   learn?: LearnedParts;
   keepRuns?: string;
   pageDecisions?: boolean;
@@ -93,6 +96,7 @@ export function registerTrainCommand(program: Command): void {
     .addOption(new Option('--scale <scale>', 'testbed scale of the training and selection crawls (the sites the manifest names carry it)').choices([...SCALES]).default(TRAIN_SCALE))
     .option('--agents <n>', 'parallel agents per crawl', wholeNumber('--agents', 1), 4)
     .option('--learning-rate <x>', 'Adam step size of the parameter server', learningRateOption('--learning-rate'), 0.005)
+    .addOption(new Option('--acting <mode>', 'how the training crawls decide: draw (each decision drawn from the policy, on-policy A3C) or greedy (as crawl\'s default: the best-scored query while the form pays, learnt from off-policy with V-trace)').choices([...ONLINE_ACTING]).default('draw'))
     .option('--gae-lambda <x>', "GAE's λ for the policy's advantages (1, the default: the n-step advantage R − V; lower leans on the critic)", unitIntervalOption('--gae-lambda'))
     .option('--learn <parts>', `what the training crawls learn: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part stays as in --init)`, learnOption('--learn'))
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)
@@ -149,8 +153,8 @@ export async function trainCommand(opts: TrainOptions) {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
         seed: site.seed, allowPost: true, json: true, scale, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
-        // Training explores: each decision drawn from the policy, on-policy A3C.
-        acting: 'draw',
+        // Training explores by default: each decision drawn from the policy, on-policy A3C.
+        acting: opts.acting ?? 'draw',
         ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }),
         ...(opts.learn ? { learn: opts.learn } : {}),
         ...(opts.foreignTables ? { lvsDomain: foreignTable(domains, i) } : {}),

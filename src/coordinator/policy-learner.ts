@@ -199,7 +199,7 @@ export class PolicyLearner {
       ...(sites ? { sites } : {}),
       ...(this.startedFrom?.selectedOn ? { selectedOn: this.startedFrom.selectedOn } : {}),
       createdAt: new Date().toISOString(),
-      learning: { ...DEFAULT_LEARNING, gaeLambda: this.gaeLambda, tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend, ...this.initialPriorScaleEntry() },
+      learning: { ...DEFAULT_LEARNING, gaeLambda: this.gaeLambda, ...(this.config.acting === 'greedy' ? { acting: 'greedy' } : {}), tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend, ...this.initialPriorScaleEntry() },
       seed: this.startedFrom?.seed ?? this.seed,
       updates: this.updates,
       episodes: this.episodesBefore + this.curve.length - (this.startedFrom?.curve.length ?? 0),

@@ -44,6 +44,9 @@ describe('surfacer CLI entry', () => {
       const learn = surfacer(...command, '--learn', 'everything');
       expect(learn.status).not.toBe(0);
       expect(learn.stderr).toMatch(/--learn must be one of all, queries, links/);
+      const acting = surfacer(...command, '--acting', 'eager');
+      expect(acting.status).not.toBe(0);
+      expect(acting.stderr).toMatch(/--acting <mode>' argument 'eager' is invalid. Allowed choices are draw, greedy/);
     }
     const frozenLearning = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--frozen', '--learn', 'links');
     expect(frozenLearning.status).toBe(2);
@@ -76,10 +79,7 @@ describe('surfacer CLI entry', () => {
     expect(bad.stderr).toMatch(/--query-prior <unit>' argument 'per-page' is invalid. Allowed choices are new-records, per-fetch/);
   });
 
-  it('--acting is draw or greedy, and only for a learning crawl', () => {
-    const bad = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--acting', 'eager');
-    expect(bad.status).not.toBe(0);
-    expect(bad.stderr).toMatch(/--acting <mode>' argument 'eager' is invalid. Allowed choices are draw, greedy/);
+  it('--acting is only for a learning crawl', () => {
     const frozen = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--frozen', '--acting', 'greedy');
     expect(frozen.status).toBe(2);
     expect(frozen.stderr).toMatch(/--acting says how a learning crawl decides; a --frozen crawl always acts greedily/);
