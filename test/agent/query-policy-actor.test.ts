@@ -125,6 +125,49 @@ describe('agents acting under the learned policy', () => {
     expect(c.params).not.toBe(a.params);
   });
 
+  it('learning with acting greedy, acts as a frozen one does and sends gradients of steps that say the chance each had (μ)', async () => {
+    for (const acting of ['greedy', undefined] as const) {
+      const { coordinator, store, harvests } = await coordinatorWithForm({ seed: 5, policy: { frozen: false, tMax: 3, learningRate: 0.01, ...(acting ? { acting } : {}) } });
+      let loaded: PlainTensors = {};
+      const sent: PolicyStep[][] = [];
+      const compute: PolicyCompute = {
+        load: async (params) => {
+          loaded = params;
+        },
+        // The first query on offer scores best (0.3), the rest share 0.7.
+        evaluate: async (_state, candidates) => ({ probabilities: candidates.map((_, i) => (i === 0 ? 0.3 : 0.7 / Math.max(1, candidates.length - 1))), value: 0 }),
+        gradients: async ({ steps }) => {
+          sent.push([...steps]);
+          return { grads: Object.fromEntries(Object.entries(loaded).map(([k, t]) => [k, { shape: t.shape, values: t.values.map(() => 0) }])), loss: 0 };
+        },
+        release: () => undefined,
+      };
+      const a = harvests.shift()!;
+      const actor = await QueryPolicyActor.start(coordinator, a, compute);
+      for (let step = 0; step < 6; step++) {
+        const query = await actor.choose(coordinator);
+        // Every query lists records new to the crawl: the form pays, so greedy stays greedy.
+        const links = Array.from({ length: 3 }, (_, i) => `${SITE}/new/${step}/${i}`);
+        const { newRecords } = await coordinator.send({ type: 'query-result', episodeId: a.episodeId, formKey: form.formKey, queryKey: query!.key, values: query!.values, terms: query!.terms, resultPages: 1, recordLinks: links });
+        actor.observe({ newRecords, results: links.length, resultPages: 1, failed: false });
+      }
+      await actor.finish(coordinator);
+      const steps = sent.flat();
+      expect(steps).toHaveLength(6);
+      if (acting === 'greedy') {
+        // Each time the best-scored query, and it was sure to be taken (μ = 1; V-trace weighs it π/μ = 0.3).
+        expect(steps.map((s) => s.chosen)).toEqual([0, 0, 0, 0, 0, 0]);
+        expect(steps.map((s) => s.behaviour)).toEqual([1, 1, 1, 1, 1, 1]);
+      } else {
+        // Drawn from π (70 % of it elsewhere), on-policy: no μ.
+        expect(steps.some((s) => s.chosen !== 0)).toBe(true);
+        expect(steps.every((s) => s.behaviour === undefined)).toBe(true);
+      }
+      coordinator.learner!.dispose();
+      await store.close();
+    }
+  });
+
   it('compute the same in their worker threads as in this thread', async () => {
     const threads = await PolicyThreads.start(2);
     try {
@@ -321,49 +364,6 @@ describe('a frozen agent', () => {
     expect(dry.filter((p) => p.index !== 0).length).toBeGreaterThanOrEqual(3);
     coordinator.learner!.dispose();
     await store.close();
-  });
-
-  it('learning with acting greedy, acts as a frozen one does and sends gradients of steps that say the chance each had (μ)', async () => {
-    for (const acting of ['greedy', undefined] as const) {
-      const { coordinator, store, harvests } = await coordinatorWithForm({ seed: 5, policy: { frozen: false, tMax: 3, learningRate: 0.01, ...(acting ? { acting } : {}) } });
-      let loaded: PlainTensors = {};
-      const sent: PolicyStep[][] = [];
-      const compute: PolicyCompute = {
-        load: async (params) => {
-          loaded = params;
-        },
-        // The first query on offer scores best (0.3), the rest share 0.7.
-        evaluate: async (_state, candidates) => ({ probabilities: candidates.map((_, i) => (i === 0 ? 0.3 : 0.7 / Math.max(1, candidates.length - 1))), value: 0 }),
-        gradients: async ({ steps }) => {
-          sent.push([...steps]);
-          return { grads: Object.fromEntries(Object.entries(loaded).map(([k, t]) => [k, { shape: t.shape, values: t.values.map(() => 0) }])), loss: 0 };
-        },
-        release: () => undefined,
-      };
-      const a = harvests.shift()!;
-      const actor = await QueryPolicyActor.start(coordinator, a, compute);
-      for (let step = 0; step < 6; step++) {
-        const query = await actor.choose(coordinator);
-        // Every query lists records new to the crawl: the form pays, so greedy stays greedy.
-        const links = Array.from({ length: 3 }, (_, i) => `${SITE}/new/${step}/${i}`);
-        const { newRecords } = await coordinator.send({ type: 'query-result', episodeId: a.episodeId, formKey: form.formKey, queryKey: query!.key, values: query!.values, terms: query!.terms, resultPages: 1, recordLinks: links });
-        actor.observe({ newRecords, results: links.length, resultPages: 1, failed: false });
-      }
-      await actor.finish(coordinator);
-      const steps = sent.flat();
-      expect(steps).toHaveLength(6);
-      if (acting === 'greedy') {
-        // Each time the best-scored query, and it was sure to be taken (μ = 1; V-trace weighs it π/μ = 0.3).
-        expect(steps.map((s) => s.chosen)).toEqual([0, 0, 0, 0, 0, 0]);
-        expect(steps.map((s) => s.behaviour)).toEqual([1, 1, 1, 1, 1, 1]);
-      } else {
-        // Drawn from π (70 % of it elsewhere), on-policy: no μ.
-        expect(steps.some((s) => s.chosen !== 0)).toBe(true);
-        expect(steps.every((s) => s.behaviour === undefined)).toBe(true);
-      }
-      coordinator.learner!.dispose();
-      await store.close();
-    }
   });
 
   it('leaves a dry form once "stop" is offered and the crawl earns more per page than any query left', async () => {
