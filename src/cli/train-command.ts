@@ -96,7 +96,7 @@ export function registerTrainCommand(program: Command): void {
     .addOption(new Option('--scale <scale>', 'testbed scale of the training and selection crawls (the sites the manifest names carry it)').choices([...SCALES]).default(TRAIN_SCALE))
     .option('--agents <n>', 'parallel agents per crawl', wholeNumber('--agents', 1), 4)
     .option('--learning-rate <x>', 'Adam step size of the parameter server', learningRateOption('--learning-rate'), 0.005)
-    .addOption(new Option('--acting <mode>', 'how the training crawls decide: draw (each decision drawn from the policy, on-policy A3C) or greedy (as crawl\'s default: the best-scored query while the form pays, learnt from off-policy with V-trace)').choices([...ONLINE_ACTING]).default('draw'))
+    .addOption(new Option('--acting <mode>', 'how the training crawls decide: draw (each decision drawn from the policy, on-policy A3C; links by a draw too) or greedy (as crawl\'s default: the best-scored query while the form pays, learnt from off-policy with V-trace, and the links a frozen crawl follows)').choices([...ONLINE_ACTING]).default('draw'))
     .option('--gae-lambda <x>', "GAE's λ for the policy's advantages (1, the default: the n-step advantage R − V; lower leans on the critic)", unitIntervalOption('--gae-lambda'))
     .option('--learn <parts>', `what the training crawls learn: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part stays as in --init)`, learnOption('--learn'))
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)

@@ -313,7 +313,9 @@ export class Coordinator implements CoordinatorPort {
   async preparePolicy(guide?: WorkflowGuide): Promise<void> {
     if (this.config.strategy !== 'a3c' || this.learner) return;
     this.learner = await PolicyLearner.create(this.config.policy ?? DEFAULT_POLICY, this.config.seed, guide);
-    this.linkGate = new LinkGate(this.learner.linkPolicy, this.learner.learnsLinks, this.config.seed, this.learner.config.surfaceWordShare ?? 0);
+    const learning = this.learner.learnsLinks;
+    // `acting: greedy` holds for links too: the crawl follows what a frozen one would, and learns from it.
+    this.linkGate = new LinkGate(this.learner.linkPolicy, { learning, draws: learning && this.learner.config.acting !== 'greedy', seed: this.config.seed, wordShare: this.learner.config.surfaceWordShare ?? 0 });
   }
 
   private requireLearner(): PolicyLearner {

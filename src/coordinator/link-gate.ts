@@ -55,10 +55,25 @@ export interface OfferedLink {
   fromUrl: string;
 }
 
+/** How a crawl's link gate acts and whether it learns (`LinkGate`). */
+export interface LinkGateOptions {
+  /** The crawl learns the link policy: it keeps what each decision found (and, with a share, surface words) for it. */
+  learning: boolean;
+  /**
+   * Follow by a draw against the policy's probability (fixed by seed and URL path), exploring;
+   * else greedily, as a frozen crawl does. Absent: draws while learning. A learning crawl acting
+   * greedily (`acting: greedy`) still learns, from the links it followed, each with propensity 1.
+   */
+  draws?: boolean;
+  seed: number;
+  /** The share of a surface-word query's new records its pages earn (0 or absent: none; see the file's comment). */
+  wordShare?: number;
+}
+
 interface Decision {
   features: LinkFeatures;
   followed: boolean;
-  /** The chance it had of being followed: the policy's while learning, 1 once the fallback took it or when acting greedily. */
+  /** The chance it had of being followed: the policy's when drawn, 1 once the fallback took it or when acting greedily. */
   propensity: number;
   parent: string;
 }
@@ -95,14 +110,20 @@ export class LinkGate {
   private fallbackCount = 0;
   private reconsideredCount = 0;
 
+  private readonly learning: boolean;
+  private readonly draws: boolean;
+  private readonly seed: number;
+  private readonly wordShare: number;
+
   constructor(
     private readonly policy: LinkPolicy,
-    /** Learning: follow by a draw against the policy's probability (fixed by seed and URL path); else greedily. */
-    private readonly learning: boolean,
-    private readonly seed: number,
-    /** The share of a surface-word query's new records its pages earn (0: none; see the file's comment). */
-    private readonly wordShare = 0,
-  ) {}
+    options: LinkGateOptions,
+  ) {
+    this.learning = options.learning;
+    this.draws = options.draws ?? options.learning;
+    this.seed = options.seed;
+    this.wordShare = options.wordShare ?? 0;
+  }
 
   /** Whether to follow `link` now; a link not followed is kept for the fallback. */
   decide(link: OfferedLink): boolean {
@@ -128,8 +149,8 @@ export class LinkGate {
     const siteHasSearchForm = this.searchFormHosts.has(host);
     const dry = siteHasSearchForm && this.dryHosts.has(host);
     const features = linkFeatures({ url: link.url, text: link.text, depth: link.depth, siteHasSearchForm, onSearchFormPage: this.searchFormPages.has(link.fromUrl), searchFormDry: dry });
-    const followed = this.policy.follows(features, this.learning ? this.coin(link.url, dry) : undefined);
-    const chance = this.learning ? this.policy.probability(features) : followed ? 1 : 0;
+    const followed = this.policy.follows(features, this.draws ? this.coin(link.url, dry) : undefined);
+    const chance = this.draws ? this.policy.probability(features) : followed ? 1 : 0;
     return { features, followed, propensity: followed ? chance : 1 - chance };
   }
 

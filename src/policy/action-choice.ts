@@ -26,7 +26,8 @@
  * How a learning (not frozen) crawl takes its decisions. `draw`: each one drawn from π, A3C as
  * published and how `train` acts. `greedy`: by the frozen rule below, learning from those
  * decisions off-policy (V-trace, `PolicyStep.behaviour`), so learning online costs the crawl
- * no exploration while the form pays.
+ * no exploration while the form pays. The link gate follows the same mode: greedily, the links a
+ * frozen crawl follows (coordinator/link-gate.ts).
  */
 export const ONLINE_ACTING = ['draw', 'greedy'] as const;
 export type OnlineActing = (typeof ONLINE_ACTING)[number];

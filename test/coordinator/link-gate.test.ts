@@ -15,7 +15,7 @@ const offer = (path: string, text: string, from = '/', depth = 1) => ({ url: `${
 
 describe('LinkGate', () => {
   it('follows what the policy follows, defers the rest, and decides each URL once', () => {
-    const g = new LinkGate(picky(), false, 1);
+    const g = new LinkGate(picky(), { learning: false, seed: 1 });
     expect(g.decide(offer('/search', 'Search'))).toBe(true);
     expect(g.decide(offer('/about', 'About'))).toBe(false);
     expect(g.decide(offer('/about', 'Search (a second anchor for the same page)'))).toBe(false);
@@ -23,14 +23,14 @@ describe('LinkGate', () => {
   });
 
   it('reads the site state: a link worth following before a form is found is deferred after', () => {
-    const g = new LinkGate(picky(), false, 1);
+    const g = new LinkGate(picky(), { learning: false, seed: 1 });
     expect(g.decide(offer('/shop', 'Shop'))).toBe(true);
     g.searchFormFound(`${SITE}/shop`);
     expect(g.decide(offer('/shop/sale', 'Shop sale', '/shop', 2))).toBe(false);
   });
 
   it('hands back the deferred links of sites without a search form only (the coordinator asks once exploration runs dry)', () => {
-    const g = new LinkGate(picky(), false, 1);
+    const g = new LinkGate(picky(), { learning: false, seed: 1 });
     g.decide(offer('/about', 'About'));
     g.decide({ url: 'http://other.test/about', text: 'About', depth: 1, fromUrl: 'http://other.test/' });
     g.searchFormFound('http://other.test/');
@@ -40,7 +40,7 @@ describe('LinkGate', () => {
   });
 
   it('returns over the link tree, worked by hand: page −1, form +20, record +1, γ = 0.9, losing children count 0', () => {
-    const g = new LinkGate(LinkPolicy.fresh(), false, 1);
+    const g = new LinkGate(LinkPolicy.fresh(), { learning: false, seed: 1 });
     // / → /alpha → /alpha/form (a search form); / → /beta → /beta/x (nothing), /beta/rec (a record); / → /gamma (never fetched); / → /d skipped.
     for (const [path, from, depth] of [['/alpha', '/', 1], ['/beta', '/', 1], ['/gamma', '/', 1], ['/alpha/form', '/alpha', 2], ['/beta/x', '/beta', 2], ['/beta/rec', '/beta', 2]] as const) g.decide(offer(path, '', from, depth));
     for (const p of ['/alpha', '/beta', '/alpha/form', '/beta/x', '/beta/rec']) g.pageFetched(`${SITE}${p}`);
@@ -61,7 +61,7 @@ describe('LinkGate', () => {
     // /beta: its own fetch, /beta/x losing (counts 0), /beta/rec worth 0.
     expect(returnOf('/beta', 1)).toBeCloseTo(-1, 10);
     // A skipped link earns exactly 0.
-    const g2 = new LinkGate(skipping, false, 1);
+    const g2 = new LinkGate(skipping, { learning: false, seed: 1 });
     expect(g2.decide(offer('/d', 'D'))).toBe(false);
     expect(g2.samples()).toEqual([{ features: linkFeatures({ url: `${SITE}/d`, text: 'D', depth: 1, siteHasSearchForm: false, onSearchFormPage: false }), followed: false, return: 0, propensity: 1 }]);
   });
@@ -70,7 +70,7 @@ describe('LinkGate', () => {
     const halfway = LinkPolicy.fromJSON({ format: 'surfacer-link-policy', value: { bias: 0 }, updates: 0, samples: 0, curve: [] });
     const urls = Array.from({ length: 60 }, (_, i) => `/page${String.fromCharCode(97 + (i % 26))}${i}`);
     const run = (order: string[], seed: number) => {
-      const g = new LinkGate(halfway, true, seed);
+      const g = new LinkGate(halfway, { learning: true, seed });
       return new Map(order.map((u) => [u, g.decide(offer(u, ''))]));
     };
     const a = run(urls, 3);
@@ -83,14 +83,35 @@ describe('LinkGate', () => {
     expect([...urls].some((u) => other.get(u) !== a.get(u))).toBe(true);
     // The same site on another port (a testbed served on port 0) draws the same.
     const onPort = (port: number) => {
-      const g = new LinkGate(halfway, true, 3);
+      const g = new LinkGate(halfway, { learning: true, seed: 3 });
       return urls.map((u) => g.decide({ url: `http://127.0.0.1:${port}${u}`, text: '', depth: 1, fromUrl: `http://127.0.0.1:${port}/` }));
     };
     expect(onPort(40001)).toEqual(onPort(50002));
   });
 
+  it('learning while acting greedily: follows exactly what a frozen gate follows, and learns from those links with propensity 1', () => {
+    const halfway = LinkPolicy.fromJSON({ format: 'surfacer-link-policy', value: { bias: -0.5, 'anchor word: search': 2 }, updates: 0, samples: 0, curve: [] });
+    const links = Array.from({ length: 40 }, (_, i) => offer(`/p${i}`, i % 3 ? `Page ${i}` : `Search ${i}`));
+    const decide = (options: { learning: boolean; draws?: boolean }) => {
+      const g = new LinkGate(halfway, { ...options, seed: 3 });
+      return { g, followed: links.map((l) => g.decide(l)) };
+    };
+    const frozen = decide({ learning: false });
+    const greedy = decide({ learning: true, draws: false });
+    const drawing = decide({ learning: true });
+    expect(greedy.followed).toEqual(frozen.followed);
+    expect(greedy.followed).toEqual(links.map((_, i) => i % 3 === 0));
+    // Drawing, σ(−1) ≈ 0.27 and σ(3) ≈ 0.95: some plain pages followed, so it differs.
+    expect(drawing.followed).not.toEqual(frozen.followed);
+    for (const [i, l] of links.entries()) if (greedy.followed[i]) greedy.g.pageFetched(l.url);
+    const samples = greedy.g.samples();
+    expect(samples).toHaveLength(40);
+    expect(samples.every((s) => s.propensity === 1)).toBe(true);
+    expect(samples.filter((s) => s.followed).map((s) => s.return)).toEqual(Array(14).fill(-1));
+  });
+
   it('while learning, credits a surface-word query\'s new records to the pages that showed all its words, half of them, shared', () => {
-    const g = new LinkGate(LinkPolicy.fresh(), true, 1, 0.5);
+    const g = new LinkGate(LinkPolicy.fresh(), { learning: true, seed: 1, wordShare: 0.5 });
     // Fresh policy, learning: draw against σ(2) ≈ 0.88; follow whatever it draws, and only keep what it followed.
     const paths = ['/alpha', '/beta', '/gamma'].filter((p) => g.decide(offer(p, '')));
     for (const p of paths) g.pageFetched(`${SITE}${p}`);
@@ -109,7 +130,7 @@ describe('LinkGate', () => {
   });
 
   it('keeps no words when acting greedily, or without a share to credit', () => {
-    for (const g of [new LinkGate(LinkPolicy.fresh(), false, 1, 0.5), new LinkGate(LinkPolicy.fresh(), true, 1)]) {
+    for (const g of [new LinkGate(LinkPolicy.fresh(), { learning: false, seed: 1, wordShare: 0.5 }), new LinkGate(LinkPolicy.fresh(), { learning: true, seed: 1 })]) {
       expect(g.creditsWords).toBe(false);
       g.decide(offer('/alpha', ''));
       g.pageFetched(`${SITE}/alpha`);
@@ -122,7 +143,7 @@ describe('LinkGate', () => {
   it('decides a site\'s deferred links again once its search form runs dry, and new links in that state until it pays', () => {
     // Follows a link after the form only while the form is dry, and only if its anchor says "topics".
     const policy = LinkPolicy.fromJSON({ format: 'surfacer-link-policy', value: { bias: -4, 'anchor word: search': 8, 'its search form has run dry': 2, 'anchor word: topics': 3 }, updates: 1, samples: 0, curve: [] });
-    const g = new LinkGate(policy, false, 1);
+    const g = new LinkGate(policy, { learning: false, seed: 1 });
     expect(g.decide(offer('/search', 'Search'))).toBe(true);
     g.searchFormFound(`${SITE}/search`);
     expect(g.decide(offer('/topics', 'Topics'))).toBe(false);
@@ -147,7 +168,7 @@ describe('LinkGate', () => {
   });
 
   it('saves and restores everything it decides and learns from, so a resumed crawl goes on as this one would', () => {
-    const g = new LinkGate(picky(), true, 3, 0.5);
+    const g = new LinkGate(picky(), { learning: true, seed: 3, wordShare: 0.5 });
     g.decide(offer('/search', 'Search'));
     g.decide(offer('/about', 'About'));
     g.decide(offer('/shop', 'Shop'));
@@ -158,7 +179,7 @@ describe('LinkGate', () => {
     g.surfaceWordsPaid(`${SITE}/search`, ['bronze'], 4);
     g.searchFormRanDry(`${SITE}/search`, true);
     const saved = JSON.parse(JSON.stringify(g.toJSON()));
-    const back = new LinkGate(picky(), true, 3, 0.5);
+    const back = new LinkGate(picky(), { learning: true, seed: 3, wordShare: 0.5 });
     back.restore(saved);
     expect(back.toJSON()).toEqual(g.toJSON());
     expect(back.samples()).toEqual(g.samples());
@@ -172,8 +193,8 @@ describe('LinkGate', () => {
     g.surfaceWordsPaid(`${SITE}/search`, ['horse'], 2);
     back.surfaceWordsPaid(`${SITE}/search`, ['horse'], 2);
     expect(back.samples()).toEqual(g.samples());
-    expect(new LinkGate(picky(), true, 3, 0.5).samples()).not.toEqual(g.samples());
-    expect(() => new LinkGate(picky(), true, 3).restore({ decisions: [] })).toThrow(/link gate state/);
+    expect(new LinkGate(picky(), { learning: true, seed: 3, wordShare: 0.5 }).samples()).not.toEqual(g.samples());
+    expect(() => new LinkGate(picky(), { learning: true, seed: 3 }).restore({ decisions: [] })).toThrow(/link gate state/);
   });
 
   it('counts a form as dry after three queries with nothing new, unless nearly every record has been listed again', () => {

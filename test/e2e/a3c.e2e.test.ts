@@ -55,7 +55,11 @@ describe('a3c strategy (Chromium, testbed)', () => {
       const r = await surfacer([...args, '--out', join(dir, run)], 300_000);
       expect(r.code, r.stderr).toBe(0);
       // The command line's default: act as a frozen crawl does, learn from it off-policy.
-      expect(JSON.parse(r.stdout).policy.acting).toBe('greedy');
+      const policy = JSON.parse(r.stdout).policy;
+      expect(policy.acting).toBe('greedy');
+      // Links too: the fresh link policy values every link above skipping, so greedily it defers none (drawing defers about one in eight).
+      expect(policy.links.followed).toBeGreaterThan(0);
+      expect(policy.links.deferred).toBe(0);
     }
     const a = loadModel(join(dir, 'a', 'model'));
     expect(a.manifest.updates).toBeGreaterThan(0);
