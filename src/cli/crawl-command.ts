@@ -12,7 +12,7 @@ import type { Coordinator, CoordinatorConfig } from '../coordinator/coordinator.
 import { DEFAULT_POLICY, LEARNED_PARTS, type LearnedParts, type PolicyLearner } from '../coordinator/policy-learner.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { QUERY_PRIOR_UNITS, type QueryPriorUnit } from '../policy/prior.ts';
-import { ONLINE_ACTING, type OnlineActing } from '../policy/action-choice.ts';
+import { LINK_ACTING, ONLINE_ACTING, type LinkActing, type OnlineActing } from '../policy/action-choice.ts';
 import { STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
 import { SKIP_DRY_LISTS_AFTER } from '../coordinator/dry-lists.ts';
 import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
@@ -99,8 +99,10 @@ export interface CrawlCliOptions {
   openingProbe?: 'function-word' | 'off';
   /** a3c: what the yield part of the queries' prior ranks by (default `new-records`; `per-fetch`: runs before stop 76). */
   queryPrior?: QueryPriorUnit;
-  /** a3c learning online: how its query network's decisions are taken (the CLI's default: `greedy`; absent, as `train` leaves it: `draw`). */
+  /** a3c learning online: how its decisions are taken (the CLI's default: `greedy`; absent, as `train` leaves it: `draw`). */
   acting?: OnlineActing;
+  /** a3c learning online: how surface links are decided (the CLI's default: `as-queries`; `draw`: as greedy crawls did before stop 78). */
+  linkActing?: LinkActing;
   /** Requests per second to any one host (unset: `DEFAULT_HOST_RATE` for remote hosts, loopback unlimited; 0: no rate). Crawl-delays apply either way. */
   hostRate?: number;
 }
@@ -195,6 +197,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--records-first', 'open the records a result list names ahead of the pages queued before them, so a crawl cut short by pages or time holds more records (default: schedule order, the order `train` trains in)', false)
     .addOption(new Option('--opening-probe <mode>', 'a keyword form\'s first query: the function word "the" (lists the site up to its cap where the form matches it literally, or shows in one query that it drops such words), or off (the strategy chooses from the first)').choices(['function-word', 'off']).default('function-word'))
     .addOption(new Option('--acting <mode>', 'a3c without --frozen: how the policy decides while it learns, queries and surface links: greedy (as a --frozen crawl acts: the best-scored query while the form pays, drawn as it runs dry, and a link followed when worth more than skipping it; learnt from off-policy, the queries with V-trace\'s importance weights) or draw (each decision drawn from the policy, A3C as published; how `train` acts; it costs the crawl queries and pages, bench-results/online-acting/)').choices([...ONLINE_ACTING]).default('greedy'))
+    .addOption(new Option('--link-acting <mode>', 'a3c without --frozen: how surface links are decided while the link policy learns: as-queries (as --acting says) or draw (each link by a draw against the policy\'s probability, exploring links while the queries act greedily; how greedy crawls decided links before stop 78)').choices([...LINK_ACTING]).default('as-queries'))
     .addOption(new Option('--query-prior <unit>', "a3c: what the yield model's part of a query's prior ranks by: its expected new records (the result pages it lists are left to the read-on-or-back decisions), or new records per fetch with every result page counted (Ntoulas et al.'s cost; runs before stop 76)").choices([...QUERY_PRIOR_UNITS]).default('new-records'))
     .addOption(new Option('--host-bandit <mode>', "which host's waiting episode goes next: Thompson sampling over hosts (Anthelion), or off (schedule order)").choices(['thompson', 'off']).default('off'))
     .option('--model <dir>', "a3c: policy model to start from (default: the shipped models/a3c-default; 'fresh' = new parameters from --seed)")
@@ -220,6 +223,7 @@ export function registerCrawlCommand(program: Command): void {
     .action(async (opts: CrawlCliOptions, command: Command) => {
       const given = new Set(Object.keys(opts).filter((k) => command.getOptionValueSource(k) === 'cli'));
       if (opts.frozen && given.has('acting')) throw new UserError('--acting says how a learning crawl decides; a --frozen crawl always acts greedily');
+      if (opts.frozen && given.has('linkActing')) throw new UserError('--link-acting says how a learning crawl decides links; a --frozen crawl always follows them greedily');
       const summary = await crawlCommand(opts.fromTrace ? optionsFromTrace(opts, given) : opts.resume ? optionsForResume(opts, given) : opts);
       if (opts.json) emitJson(summary);
       else process.stdout.write(`${summary.runDir}: ${summary.totals.pagesFetched} pages, ${summary.totals.recordsHarvested} records, ${summary.totals.queriesIssued} queries${summary.coverage !== undefined ? `, coverage ${summary.coverage.toFixed(3)}` : ''} (${summary.stoppedBy}, ${summary.wallSeconds.toFixed(1)} s)\n`);
@@ -273,6 +277,8 @@ function withRecordedOptions(opts: CrawlCliOptions, given: ReadonlySet<string>, 
   if (!('queryPrior' in recorded)) merged['queryPrior'] = 'per-fetch';
   // Traces from before --acting (stop 77) re-run as they ran: a learning crawl drew every decision.
   if (!('acting' in recorded)) merged['acting'] = 'draw';
+  // Traces from before greedy links (stop 78) re-run as they ran: a learning crawl drew its links, whatever --acting said.
+  if (!('linkActing' in recorded)) merged['linkActing'] = 'draw';
   for (const k of given) merged[k] = (opts as unknown as Record<string, unknown>)[k];
   merged['json'] = opts.json;
   return merged as unknown as CrawlCliOptions;
@@ -334,7 +340,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       traceMessages: opts.traceMessages !== false,
       ...(opts.traceChoices ? { traceChoices: true } : {}),
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.surfaceWordCredit ? { surfaceWordShare: opts.surfaceWordCredit } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }), queryPrior: opts.queryPrior ?? 'new-records', ...(opts.acting ? { acting: opts.acting } : {}) } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.surfaceWordCredit ? { surfaceWordShare: opts.surfaceWordCredit } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }), queryPrior: opts.queryPrior ?? 'new-records', ...(opts.acting ? { acting: opts.acting } : {}), ...(opts.linkActing === 'draw' ? { linkActing: 'draw' as const } : {}) } : undefined,
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
       recordsFirst: !!opts.recordsFirst,
@@ -389,7 +395,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     if (learner && !learner.config.frozen) await saveLearnt(learner);
     const report = await writeReport(store.dir, { testbed: testbedPlan ? { domain: testbedPlan.domain, scale: testbedPlan.scale, seed: testbedPlan.seed, origin: new URL(urls[0]!).origin } : undefined, wallSeconds: outcome.wallSeconds });
     await store.close();
-    return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, ...(learner.config.frozen ? {} : { acting: learner.config.acting ?? 'draw' }), updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend, links } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, hostRate: hostRate.summary(), traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
+    return { runDir: store.dir, policy: learner ? { model: learner.config.model ?? 'fresh', frozen: learner.config.frozen, ...(learner.config.frozen ? {} : { acting: learner.config.acting ?? 'draw', linkActing: learner.drawsLinks ? 'draw' : 'greedy' }), updates: learner.updates, episodes: learner.curve.length, curve: learner.curve, backend: learner.backend, links } : undefined, stoppedBy: outcome.stoppedBy, wallSeconds: outcome.wallSeconds, hostRate: hostRate.summary(), traceSeconds: outcome.coordinator.traceSeconds, episodes: outcome.episodes, failedEpisodes: outcome.failedEpisodes, totals: report.totals, coverage: report.coverage, submissionsByTrueType: testbed ? countBy(testbed.submissions().map((e) => e.trueType)) : undefined, testbedResponsesByStatus: testbed ? countBy(testbed.responses().map((r) => String(r.status))) : undefined };
   } finally {
     await testbed?.close();
   }

@@ -313,9 +313,7 @@ export class Coordinator implements CoordinatorPort {
   async preparePolicy(guide?: WorkflowGuide): Promise<void> {
     if (this.config.strategy !== 'a3c' || this.learner) return;
     this.learner = await PolicyLearner.create(this.config.policy ?? DEFAULT_POLICY, this.config.seed, guide);
-    const learning = this.learner.learnsLinks;
-    // `acting: greedy` holds for links too: the crawl follows what a frozen one would, and learns from it.
-    this.linkGate = new LinkGate(this.learner.linkPolicy, { learning, draws: learning && this.learner.config.acting !== 'greedy', seed: this.config.seed, wordShare: this.learner.config.surfaceWordShare ?? 0 });
+    this.linkGate = new LinkGate(this.learner.linkPolicy, { learning: this.learner.learnsLinks, draws: this.learner.drawsLinks, seed: this.config.seed, wordShare: this.learner.config.surfaceWordShare ?? 0 });
   }
 
   private requireLearner(): PolicyLearner {

@@ -14,7 +14,7 @@ import { DEFAULT_LEARNING } from '../policy/rollout-gradients.ts';
 import { LINK_POLICY_FILE, LinkPolicy, loadLinkPolicy, saveLinkPolicy } from '../policy/link-policy.ts';
 import type { PlainTensors } from '../policy/types.ts';
 import type { QueryPriorUnit } from '../policy/prior.ts';
-import type { OnlineActing } from '../policy/action-choice.ts';
+import type { LinkActing, OnlineActing } from '../policy/action-choice.ts';
 import { ParameterServer } from './parameter-server.ts';
 import type { AgentMessage, PolicyParams, ReplyTo } from './messages.ts';
 import type { WorkflowGuide } from './workflow-guide.ts';
@@ -72,6 +72,8 @@ export interface PolicyConfig {
   surfaceWordShare?: number;
   /** Learning (not frozen): how decisions are taken (`OnlineActing`); absent: `draw`, as every run before it. */
   acting?: OnlineActing;
+  /** Learning: how surface links are decided (`LinkActing`); absent: as `acting` says. */
+  linkActing?: LinkActing;
   /** What the yield part of the queries' prior ranks by (`QueryPriorUnit`); absent: `per-fetch`, as runs before stop 76 ranked. */
   queryPrior?: QueryPriorUnit;
 }
@@ -133,6 +135,15 @@ export class PolicyLearner {
   /** The link policy learns in this crawl. */
   get learnsLinks(): boolean {
     return !this.config.frozen && this.config.learn !== 'queries';
+  }
+
+  /**
+   * The link gate draws which links to follow: only while the link policy learns, and unless
+   * the crawl acts greedily (`acting: greedy` holds for links too: it follows what a frozen
+   * crawl would, and learns from those) and was not told to draw links (`linkActing: draw`).
+   */
+  get drawsLinks(): boolean {
+    return this.learnsLinks && (this.config.acting !== 'greedy' || this.config.linkActing === 'draw');
   }
 
   get updates(): number {

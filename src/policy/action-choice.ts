@@ -32,6 +32,14 @@
 export const ONLINE_ACTING = ['draw', 'greedy'] as const;
 export type OnlineActing = (typeof ONLINE_ACTING)[number];
 
+/**
+ * How a learning crawl's link gate decides. `as-queries`: as `OnlineActing` says (greedy: the
+ * links a frozen crawl follows). `draw`: each link by a draw, whatever the queries do; how a
+ * greedy crawl decided links before stop 78, kept so its traces re-run as they ran.
+ */
+export const LINK_ACTING = ['as-queries', 'draw'] as const;
+export type LinkActing = (typeof LINK_ACTING)[number];
+
 export interface ActionChoiceMode {
   /** No learning: act greedily, exploring only on a dry streak. */
   frozen: boolean;

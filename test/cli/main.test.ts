@@ -79,10 +79,16 @@ describe('surfacer CLI entry', () => {
     expect(bad.stderr).toMatch(/--query-prior <unit>' argument 'per-page' is invalid. Allowed choices are new-records, per-fetch/);
   });
 
-  it('--acting is only for a learning crawl', () => {
+  it('--acting and --link-acting are only for a learning crawl', () => {
     const frozen = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--frozen', '--acting', 'greedy');
     expect(frozen.status).toBe(2);
     expect(frozen.stderr).toMatch(/--acting says how a learning crawl decides; a --frozen crawl always acts greedily/);
+    const frozenLinks = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--frozen', '--link-acting', 'draw');
+    expect(frozenLinks.status).toBe(2);
+    expect(frozenLinks.stderr).toMatch(/--link-acting says how a learning crawl decides links; a --frozen crawl always follows them greedily/);
+    const bad = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--link-acting', 'greedy');
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/--link-acting <mode>' argument 'greedy' is invalid. Allowed choices are as-queries, draw/);
   });
 
   it('--trace-choices goes only with the learned policy and with message rows', () => {

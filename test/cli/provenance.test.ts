@@ -50,6 +50,7 @@ describe('crawl --from-trace options', () => {
     { added: 'the opening probe', option: 'openingProbe', old: { strategy: 'adaptive' }, asRan: 'off', typed: 'function-word', recorded: 'function-word' },
     { added: 'the new-records prior', option: 'queryPrior', old: { strategy: 'a3c' }, asRan: 'per-fetch', typed: 'new-records', recorded: 'new-records' },
     { added: 'greedy acting while learning', option: 'acting', old: { strategy: 'a3c' }, asRan: 'draw', typed: 'greedy', recorded: 'greedy' },
+    { added: 'greedy links while learning', option: 'linkActing', old: { strategy: 'a3c', acting: 'greedy' }, asRan: 'draw', typed: 'as-queries', recorded: 'as-queries' },
     { added: 'candidate words could be left out', option: 'candidateWords', old: { strategy: 'a3c', model: 'fresh' }, asRan: true, typed: false, recorded: false },
   ])('re-runs a trace from before $added as it ran ($option = $asRan), unless told otherwise', ({ option, old, asRan, typed, recorded }) => {
     const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));

@@ -105,3 +105,26 @@ describe('PolicyLearner: GAE λ', () => {
     }
   });
 });
+
+describe('PolicyLearner: how links are decided', () => {
+  it('draws links only while it learns them, and not when acting greedily unless told to draw them', async () => {
+    const cases: [Partial<typeof DEFAULT_POLICY>, boolean][] = [
+      [{}, true],
+      [{ acting: 'draw' }, true],
+      [{ acting: 'greedy' }, false],
+      [{ acting: 'greedy', linkActing: 'draw' }, true],
+      [{ acting: 'draw', linkActing: 'as-queries' }, true],
+      [{ frozen: true }, false],
+      [{ frozen: true, linkActing: 'draw' }, false],
+      [{ learn: 'queries', linkActing: 'draw' }, false],
+    ];
+    for (const [config, draws] of cases) {
+      const learner = await PolicyLearner.create({ ...DEFAULT_POLICY, ...config }, 1);
+      try {
+        expect({ config, draws: learner.drawsLinks }).toEqual({ config, draws });
+      } finally {
+        learner.dispose();
+      }
+    }
+  });
+});

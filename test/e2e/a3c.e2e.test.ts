@@ -16,6 +16,7 @@ describe('a3c strategy (Chromium, testbed)', () => {
     expect(learning.policy!.updates).toBeGreaterThan(0);
     // Options built in code (as `train` builds them) without `acting` draw each decision, A3C as published.
     expect(learning.policy!.acting).toBe('draw');
+    expect(learning.policy!.linkActing).toBe('draw');
     expect(learning.policy!.curve.length).toBeGreaterThan(0);
     const trace = readLines(join(learning.runDir, 'trace.jsonl'));
     expect(trace.some((r) => r['action'] === 'gradients')).toBe(true);
@@ -57,6 +58,7 @@ describe('a3c strategy (Chromium, testbed)', () => {
       // The command line's default: act as a frozen crawl does, learn from it off-policy.
       const policy = JSON.parse(r.stdout).policy;
       expect(policy.acting).toBe('greedy');
+      expect(policy.linkActing).toBe('greedy');
       // Links too: the fresh link policy values every link above skipping, so greedily it defers none (drawing defers about one in eight).
       expect(policy.links.followed).toBeGreaterThan(0);
       expect(policy.links.deferred).toBe(0);
