@@ -285,6 +285,8 @@ function withRecordedOptions(opts: CrawlCliOptions, given: ReadonlySet<string>, 
 }
 
 export async function crawlCommand(opts: CrawlCliOptions) {
+  // Recorded with the run, so a re-run from its trace decides links as it did (absent there: before stop 78, drawn).
+  if (opts.strategy === 'a3c' && !opts.linkActing) opts = { ...opts, linkActing: 'as-queries' };
   if (opts.resume && !opts.domain) opts = { ...opts, domain: readRunState(opts.resume).manifest.domain };
   if (!opts.domain) throw new UserError('--domain is required (or --from-trace <trace>, or --resume <dir>)');
   if (!isLvsDomain(opts.domain)) throw new UserError(`unknown domain "${opts.domain}"; one of: ${LVS_DOMAINS.join(', ')}`);
@@ -340,7 +342,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       traceMessages: opts.traceMessages !== false,
       ...(opts.traceChoices ? { traceChoices: true } : {}),
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.surfaceWordCredit ? { surfaceWordShare: opts.surfaceWordCredit } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }), queryPrior: opts.queryPrior ?? 'new-records', ...(opts.acting ? { acting: opts.acting } : {}), ...(opts.linkActing === 'draw' ? { linkActing: 'draw' as const } : {}) } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.surfaceWordCredit ? { surfaceWordShare: opts.surfaceWordCredit } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }), queryPrior: opts.queryPrior ?? 'new-records', ...(opts.acting ? { acting: opts.acting } : {}), linkActing: opts.linkActing ?? 'as-queries' } : undefined,
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
       recordsFirst: !!opts.recordsFirst,

@@ -20,7 +20,7 @@ import { LVS_DOMAINS, isLvsDomain } from '../lvs/index.ts';
 import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from '../coordinator/policy-learner.ts';
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
-import { ONLINE_ACTING, type OnlineActing } from '../policy/action-choice.ts';
+import { LINK_ACTING, ONLINE_ACTING, type LinkActing, type OnlineActing } from '../policy/action-choice.ts';
 import { summariseCurve } from '../report/learning-curve.ts';
 import { crawlCommand, learningRateOption, learnOption, nonNegativeNumberOption, unitIntervalOption, type CrawlCliOptions } from './crawl-command.ts';
 import { UserError } from './errors.ts';
@@ -47,6 +47,8 @@ export interface TrainOptions {
   gaeLambda?: number;
   /** How the training crawls decide (default `draw`: on-policy A3C; `greedy`: the frozen rule, learnt from off-policy). */
   acting?: OnlineActing;
+  /** How the training crawls decide surface links (`crawl --link-acting`; default: as `acting` says). */
+  linkActing?: LinkActing;
   learn?: LearnedParts;
   keepRuns?: string;
   pageDecisions?: boolean;
@@ -97,6 +99,7 @@ export function registerTrainCommand(program: Command): void {
     .option('--agents <n>', 'parallel agents per crawl', wholeNumber('--agents', 1), 4)
     .option('--learning-rate <x>', 'Adam step size of the parameter server', learningRateOption('--learning-rate'), 0.005)
     .addOption(new Option('--acting <mode>', 'how the training crawls decide: draw (each decision drawn from the policy, on-policy A3C; links by a draw too) or greedy (as crawl\'s default: the best-scored query while the form pays, learnt from off-policy with V-trace, and the links a frozen crawl follows)').choices([...ONLINE_ACTING]).default('draw'))
+    .addOption(new Option('--link-acting <mode>', 'how the training crawls decide surface links: as-queries (as --acting says) or draw (by a draw, exploring links while --acting greedy keeps the queries greedy)').choices([...LINK_ACTING]).default('as-queries'))
     .option('--gae-lambda <x>', "GAE's λ for the policy's advantages (1, the default: the n-step advantage R − V; lower leans on the critic)", unitIntervalOption('--gae-lambda'))
     .option('--learn <parts>', `what the training crawls learn: ${LEARNED_PARTS.join(', ')} (queries: the query network; links: which surface links to follow; the other part stays as in --init)`, learnOption('--learn'))
     .option('--page-decisions', 'the policy also learns to decide on each result page whether to read the next one', false)
@@ -155,6 +158,7 @@ export async function trainCommand(opts: TrainOptions) {
         out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
         // Training explores by default: each decision drawn from the policy, on-policy A3C.
         acting: opts.acting ?? 'draw',
+        ...(opts.linkActing ? { linkActing: opts.linkActing } : {}),
         ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }),
         ...(opts.learn ? { learn: opts.learn } : {}),
         ...(opts.foreignTables ? { lvsDomain: foreignTable(domains, i) } : {}),

@@ -72,7 +72,10 @@ export interface PolicyConfig {
   surfaceWordShare?: number;
   /** Learning (not frozen): how decisions are taken (`OnlineActing`); absent: `draw`, as every run before it. */
   acting?: OnlineActing;
-  /** Learning: how surface links are decided (`LinkActing`); absent: as `acting` says. */
+  /**
+   * Learning: how surface links are decided (`LinkActing`); absent: `draw`, as every run before
+   * stop 78 (a run's saved config replays as it ran). Crawls since set it (default `as-queries`).
+   */
   linkActing?: LinkActing;
   /** What the yield part of the queries' prior ranks by (`QueryPriorUnit`); absent: `per-fetch`, as runs before stop 76 ranked. */
   queryPrior?: QueryPriorUnit;
@@ -140,10 +143,10 @@ export class PolicyLearner {
   /**
    * The link gate draws which links to follow: only while the link policy learns, and unless
    * the crawl acts greedily (`acting: greedy` holds for links too: it follows what a frozen
-   * crawl would, and learns from those) and was not told to draw links (`linkActing: draw`).
+   * crawl would, and learns from those) with `linkActing: as-queries`.
    */
   get drawsLinks(): boolean {
-    return this.learnsLinks && (this.config.acting !== 'greedy' || this.config.linkActing === 'draw');
+    return this.learnsLinks && (this.config.acting !== 'greedy' || this.config.linkActing !== 'as-queries');
   }
 
   get updates(): number {
@@ -210,7 +213,7 @@ export class PolicyLearner {
       ...(sites ? { sites } : {}),
       ...(this.startedFrom?.selectedOn ? { selectedOn: this.startedFrom.selectedOn } : {}),
       createdAt: new Date().toISOString(),
-      learning: { ...DEFAULT_LEARNING, gaeLambda: this.gaeLambda, ...(this.config.acting === 'greedy' ? { acting: 'greedy' } : {}), tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend, ...this.initialPriorScaleEntry() },
+      learning: { ...DEFAULT_LEARNING, gaeLambda: this.gaeLambda, ...(this.config.acting === 'greedy' ? { acting: 'greedy', linkActing: this.drawsLinks ? 'draw' : 'greedy' } : {}), tMax: this.config.tMax, learningRate: this.config.learningRate, optimizer: 'adam', backend: this.backend, ...this.initialPriorScaleEntry() },
       seed: this.startedFrom?.seed ?? this.seed,
       updates: this.updates,
       episodes: this.episodesBefore + this.curve.length - (this.startedFrom?.curve.length ?? 0),

@@ -107,12 +107,14 @@ describe('PolicyLearner: GAE λ', () => {
 });
 
 describe('PolicyLearner: how links are decided', () => {
-  it('draws links only while it learns them, and not when acting greedily unless told to draw them', async () => {
+  it('draws links only while it learns them, and not when acting greedily with links as the queries', async () => {
     const cases: [Partial<typeof DEFAULT_POLICY>, boolean][] = [
       [{}, true],
       [{ acting: 'draw' }, true],
-      [{ acting: 'greedy' }, false],
+      [{ acting: 'greedy', linkActing: 'as-queries' }, false],
       [{ acting: 'greedy', linkActing: 'draw' }, true],
+      // A config saved before stop 78 (no linkActing) replays as it ran: links drawn.
+      [{ acting: 'greedy' }, true],
       [{ acting: 'draw', linkActing: 'as-queries' }, true],
       [{ frozen: true }, false],
       [{ frozen: true, linkActing: 'draw' }, false],
