@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentPages, DEFAULT_HOST_RATE, HostRateLimit, MAX_CRAWL_DELAY_SEC, isLoopbackHost } from '../../src/browser/index.ts';
+import { onLetGo } from './let-go-times.ts';
 
 describe('HostRateLimit: which requests wait', () => {
   it('limits remote hosts by default, loopback only when asked, and nothing but http(s)', () => {
@@ -86,16 +87,9 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 describe('HostRateLimit on the agents’ pages (real Chromium)', () => {
   it('holds every request two agents send to one host, images included, to the rate', { timeout: 60_000 }, async () => {
     const limit = new HostRateLimit({ perSecond: 10, loopback: true });
-    // When the limit let each request go: the site sees it after the browser's own way, which varies by tens of
-    // milliseconds on a busy machine (the first of a fresh browser most), so the spacing is read where the limit
-    // makes it (the time `wait` gives; a stamp taken after it carries the event loop's delay, a few ms under load).
+    // When the limit let each request go (see onLetGo for why not when the site saw it).
     const letGo: number[] = [];
-    const wait = limit.wait.bind(limit);
-    limit.wait = async (url: string) => {
-      const went = await wait(url);
-      letGo.push(went!);
-      return went;
-    };
+    onLetGo(limit, (_url, at) => letGo.push(at));
     const pages = new AgentPages({ hostRate: limit });
     try {
       const [p1, p2] = [await pages.acquire(), await pages.acquire()];

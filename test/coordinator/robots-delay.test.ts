@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostRateLimit, launchChromium } from '../../src/browser/index.ts';
 import { crawlDelayIn, limitContextToStart, robotsCrawlDelay, seedHostLimit } from '../../src/coordinator/robots-delay.ts';
+import { onLetGo } from '../browser/let-go-times.ts';
 
 /** The pages (not robots.txt) asked for, by path, across the sites. */
 const arrivals: string[] = [];
@@ -64,15 +65,9 @@ describe('a browser context a command drives itself (webnav go, demo replay)', (
       const context = await browser.newContext();
       const limit = await limitContextToStart(context, [`${slow.origin}/`]);
       expect(limit?.summary().crawlDelays).toEqual({ '127.0.0.1': 0.2 });
-      // When the limit let each request go (the site sees it after the browser's own way, which varies by tens of
-      // milliseconds on a busy machine, so the spacing is read where the limit makes it: the time `wait` gives).
+      // When the limit let each request go (see onLetGo for why not when the site saw it).
       const letGo = new Map<string, number>();
-      const wait = limit!.wait.bind(limit);
-      limit!.wait = async (url: string) => {
-        const went = await wait(url);
-        letGo.set(new URL(url).pathname, went!);
-        return went;
-      };
+      onLetGo(limit!, (url, at) => letGo.set(new URL(url).pathname, at));
       const page = await context.newPage();
       arrivals.length = 0;
       for (const p of ['/a', '/b', '/c']) await page.goto(`${slow.origin}${p}`);
