@@ -50,3 +50,14 @@ export function markStepDone<T>(dir: string, args: readonly string[], result: T)
   const receipt: Receipt<T> = { args: [...args], result };
   writeFileSync(join(dir, RECEIPT), `${JSON.stringify(receipt, null, 2)}\n`);
 }
+
+/**
+ * What a reused step's progress line adds when it was done by other code: receipts match on
+ * arguments and model, not on code (so results committed to the repo can be reused across
+ * commits that only touch docs), so a step kept from before a behaviour change would
+ * otherwise be reused without a word. Empty when the commits agree or either is unknown.
+ */
+export function otherCodeNote(doneAt: string | null | undefined, codeNow: string | null): string {
+  if (!doneAt || !codeNow || doneAt === codeNow) return '';
+  return ` (done at ${doneAt}, this code is ${codeNow}: after a change of behaviour, use a fresh --keep-runs folder)`;
+}

@@ -41,7 +41,7 @@ import { runMetricsOf, summariseOracle, summariseStrategy, type RunMetrics, type
 import { strategyTable } from '../report/strategy-table.ts';
 import { pairedComparison, pairedTable, type PairedComparison } from '../report/strategy-pairs.ts';
 import type { Report } from '../report/types.ts';
-import { finishedStep, markStepDone } from './bench-resume.ts';
+import { finishedStep, markStepDone, otherCodeNote } from './bench-resume.ts';
 import { lastLine, parseJsonOutput, pool, runSurfacer } from './bench-child.ts';
 import { loadModel, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { UserError } from './errors.ts';
@@ -534,7 +534,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
         metrics[i] = runMetricsOf(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report, strategy, domain);
         // A receipt of older code lacks the figures added since; the report has them.
         runs[i] = { ...before, coverageMeanTo25: metrics[i]!.coverageMeanTo25 };
-        progress(`[${++done}/${tasks.length}] ${strategy} on ${domain}: reusing the crawl done before in ${dir}`);
+        progress(`[${++done}/${tasks.length}] ${strategy} on ${domain}: reusing the crawl done before in ${dir}${otherCodeNote(before.commit, codeCommit)}`);
         return;
       }
       rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { finishedStep, markStepDone, portableArgs } from '../../src/cli/bench-resume.ts';
+import { finishedStep, markStepDone, otherCodeNote, portableArgs } from '../../src/cli/bench-resume.ts';
 
 describe('bench resume receipts', () => {
   const dirs: string[] = [];
@@ -39,5 +39,13 @@ describe('bench resume receipts', () => {
     const dir = fresh();
     writeFileSync(join(dir, 'bench-done.json'), '{"args": ["crawl", "--dom');
     expect(finishedStep(dir, ['crawl'])).toBeUndefined();
+  });
+
+  it('a step reused from other code says so; the same code or an unknown commit says nothing', () => {
+    expect(otherCodeNote('a523176', '0fcde61')).toBe(' (done at a523176, this code is 0fcde61: after a change of behaviour, use a fresh --keep-runs folder)');
+    expect(otherCodeNote('0fcde61+dirty', '0fcde61')).toContain('done at 0fcde61+dirty');
+    expect(otherCodeNote('0fcde61', '0fcde61')).toBe('');
+    expect(otherCodeNote(undefined, '0fcde61')).toBe('');
+    expect(otherCodeNote('0fcde61', null)).toBe('');
   });
 });
