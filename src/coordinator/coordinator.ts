@@ -16,7 +16,7 @@ import { outsideExclusiveListsView, type CompleteLists } from './exclusive-lists
 import { TrapGuard } from './trap-guard.ts';
 import { messageTraceRow } from './message-trace.ts';
 import { DEFAULT_POLICY, PolicyLearner, type PolicyConfig } from './policy-learner.ts';
-import { policyChoices, type OfferedQuery } from './policy-choices.ts';
+import { policyChoices, type OfferedQuery, type StopOffer } from './policy-choices.ts';
 import type { WorkflowGuide } from './workflow-guide.ts';
 import { pageTokens } from '../policy/features.ts';
 import { A3cFormMemory } from '../strategies/a3c-memory.ts';
@@ -26,6 +26,7 @@ import { FORM_REWARD, Weblog } from './weblog.ts';
 import { LinkGate, searchFormIsDry, type OfferedLink } from './link-gate.ts';
 import type { LinkLearningPoint } from '../policy/link-policy.ts';
 import { SiteListings, chao1Unseen, unseenShare, type ListingTally } from './unseen-records.ts';
+import { huntScores, unseenProofs, type StatedTotal } from './proven-unseen.ts';
 import { listLeaveRate } from './dry-lists.ts';
 import { addFirstTitles, ListedTitles } from './listed-titles.ts';
 import { mayBeAllMatches, restIsKnown, SearchFieldModel, unheldInRest } from './search-fields.ts';
@@ -91,6 +92,8 @@ interface FormState {
   answers: Map<string, AnswerSize>;
   /** The records (canonical URLs) each answered query listed, its skipped known rest included: which complete lists hold which records (exclusive-lists.ts). */
   listedByAnswer: Map<string, Set<string>>;
+  /** Each answered keyword-only query's words and stated total, by query key: what proves records unseen (`provenUnseen`). */
+  statedTotals: Map<string, StatedTotal>;
 }
 
 export type Enqueue = (assignment: EpisodeAssignment) => void;
@@ -282,7 +285,7 @@ export class Coordinator implements CoordinatorPort {
         continue;
       }
       const plan = planForm(form, this.table, this.weights);
-      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map(), listedByAnswer: new Map() });
+      this.forms.set(form.formKey, { info: form, plan, strategy: createStrategy(this.config.strategy), issued: new Set(), inFlight: new Map(), zeroStreak: 0, done: false, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map(), listedByAnswer: new Map(), statedTotals: new Map() });
       this.store.trace({ episode: m.episodeId, action: 'search-form', input: form, outcome: { queryField: plan.queryField?.name, optionFields: plan.optionFields.map((o) => o.field.name), fixed: plan.fixed, ...(plan.held.length ? { held: plan.held.map((h) => h.field.name) } : {}) } });
       this.gain(m.episodeId, FORM_REWARD);
       this.linkGate?.searchFormFound(form.pageUrl);
@@ -350,10 +353,36 @@ export class Coordinator implements CoordinatorPort {
       crawlRate: this.harvestRate(),
       unseenShare: listing ? unseenShare(listing) : undefined,
       unseenRecords: listing ? chao1Unseen(listing) : undefined,
+      ...(policy?.provenUnseen === 'hunt' ? this.provenUnseenOffer(form) : {}),
       maxUnseenShare: policy?.stopMaxUnseen,
     }, { candidateWords: this.learner?.candidateWords ?? true, queryPrior: policy?.queryPrior ?? 'per-fetch' });
     form.offered = offered;
     return { query: null, choices };
+  }
+
+  /** Keeps an answered keyword-only query's stated total (a failed one states nothing of its matches). */
+  private noteStatedTotal(form: FormState, q: QueryEntry): void {
+    const terms = keywordOnlyTerms(form.plan, q.values);
+    if (terms && q.reportedTotal !== undefined && !q.failed && q.error === undefined) form.statedTotals.set(q.key, { terms, reportedTotal: q.reportedTotal });
+  }
+
+  /**
+   * What the form's stated totals prove of its site's unseen records (`proven-unseen.ts`), against
+   * the records held now: the most any one proves, and where to hunt them.
+   */
+  private provenUnseenOffer(form: FormState): Pick<StopOffer, 'provenUnseen' | 'huntScores'> {
+    const pool = this.recordPoolFor(form.info.pageUrl);
+    // Records listed and not yet fetched hold words the pool cannot count: no proof until they are in.
+    const host = new URL(form.info.pageUrl).host;
+    if ([...this.pendingRecords].some((url) => URL.canParse(url) && new URL(url).host === host)) return {};
+    const proofs = unseenProofs([...form.statedTotals.values()], (terms) => form.fields.heldMatchesHigh(terms, pool));
+    if (!proofs.length) return {};
+    let cap = 0;
+    for (const a of form.answers.values()) cap = Math.max(cap, a.listed);
+    return {
+      provenUnseen: Math.max(...proofs.map((p) => p.unseen)),
+      huntScores: (candidates) => huntScores(candidates.map((c) => ({ key: c.key, terms: keywordOnlyTerms(form.plan, c.values) })), proofs, (t) => pool.recordsHolding(t), cap),
+    };
   }
 
   /**
@@ -499,6 +528,7 @@ export class Coordinator implements CoordinatorPort {
     this.store.addQuery(entry);
     if (form) {
       form.answers.set(m.queryKey, answerSize(entry));
+      this.noteStatedTotal(form, entry);
       form.listedByAnswer.set(m.queryKey, addCanonical(new Set(), [...m.recordLinks, ...skipped]));
       form.inFlight.delete(m.queryKey);
       const knownBefore = this.store.counts().records + this.pendingRecords.size - fresh;
@@ -747,6 +777,7 @@ export class Coordinator implements CoordinatorPort {
       const links = Array.isArray(q['recordLinks']) ? (q['recordLinks'] as string[]) : undefined;
       if (q.error === undefined && links) this.learnSearchFields(form, q.values ?? {}, links, q['complete'] === true, q.functionWord === true);
       form.answers.set(q.key, answerSize(q));
+      this.noteStatedTotal(form, q);
       form.listedByAnswer.set(q.key, addCanonical(new Set(), [...(links ?? []), ...(Array.isArray(q['skippedRest']) ? (q['skippedRest'] as string[]) : [])]));
       if (q.reportedTotal !== undefined) form.reportedTotal = Math.max(form.reportedTotal ?? 0, q.reportedTotal);
       // Titles listed after the checkpoint (those before it are in the saved state; a record counts once either way).
@@ -757,7 +788,7 @@ export class Coordinator implements CoordinatorPort {
 
   private addForm(info: SearchFormInfo, strategy: QueryStrategy, issued: Iterable<string>, zeroStreak: number, done: boolean): void {
     const plan = planForm(info, this.table, this.weights);
-    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map(), listedByAnswer: new Map() });
+    this.forms.set(info.formKey, { info, plan, strategy, issued: new Set(issued), inFlight: new Map(), zeroStreak, done, fields: new SearchFieldModel(), listedBy: new Map(), knownRest: new Map(), answers: new Map(), listedByAnswer: new Map(), statedTotals: new Map() });
   }
 
   private requeueUnfinished(queries: QueryEntry[]): void {

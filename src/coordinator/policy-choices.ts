@@ -9,7 +9,7 @@ import type { FormFieldInfo } from './messages.ts';
 import { STOP_KEY, type PolicyChoices } from './messages.ts';
 import type { FormPlan } from './query-planner.ts';
 import { CANDIDATE_DIM, siteEvidenceInput, stateContext, valueTokens, yieldEstimateInput, type FormProgress, type YieldEstimate } from '../policy/features.ts';
-import { frequencyBlendedPriors, frequencyWeight, newRecordsYield, queryAndStopPriors, type QueryPriorUnit } from '../policy/prior.ts';
+import { frequencyBlendedPriors, frequencyWeight, newRecordsYield, queryAndStopPriors, relativeEfficiency, type QueryPriorUnit } from '../policy/prior.ts';
 import type { ActionElement, CandidateInput } from '../policy/types.ts';
 import { queryFeatures } from '../strategies/jiang-rl.ts';
 import { frequencyIn } from '../strategies/generic-frequency.ts';
@@ -43,6 +43,9 @@ export const STOP_MAX_UNSEEN_SHARE = 0.01;
  */
 export const STOP_AFTER_ZERO_STREAK_HARVESTED = 8;
 
+/** Records proven unseen (`proven-unseen.ts`) from which "stop" is not offered. */
+export const PROVEN_UNSEEN_RECORDS = 1;
+
 /** Candidates per source on the shortlist. */
 export const PER_SOURCE = 12;
 
@@ -61,10 +64,14 @@ export function shortlist(candidates: readonly QueryCandidate[], efficiency?: (c
     taken.set(c.source, n + 1);
     return n < PER_SOURCE;
   });
-  if (!efficiency) return short;
+  return efficiency ? withBest(short, candidates, efficiency) : short;
+}
+
+/** `short` and, after it, the `BY_YIELD` candidates best by `score` that it lacks. */
+function withBest(short: readonly QueryCandidate[], candidates: readonly QueryCandidate[], score: (c: QueryCandidate) => number): QueryCandidate[] {
   const inShort = new Set(short);
   const best = candidates
-    .map((c, i) => ({ c, i, e: efficiency(c) }))
+    .map((c, i) => ({ c, i, e: score(c) }))
     .sort((a, b) => b.e - a.e || a.i - b.i)
     .slice(0, BY_YIELD)
     .filter(({ c }) => !inShort.has(c));
@@ -139,6 +146,19 @@ export interface StopOffer {
   unseenShare?: number;
   /** The site's records estimated unseen (`chao1Unseen`); unknown: the long streak only. */
   unseenRecords?: number;
+  /**
+   * Records the site's stated totals prove unseen (`provenUnseen`): while one is, "stop" is not
+   * offered, whatever Chao1 says; the form still ends at the crawl's patience.
+   */
+  provenUnseen?: number;
+  /**
+   * Each candidate's expected share of the proven-unseen records (`huntScores`), asked for only
+   * where the dry streak has reached stop's while records are proven unseen: the queries' prior
+   * is then this, not the yield model's, which expects nothing of words every held holder of
+   * which is known, and ranked the table's words no record holds above them (home at seed 18:
+   * 23 such queries in a row, every one empty).
+   */
+  huntScores?: (candidates: readonly QueryCandidate[]) => ReadonlyMap<string, number>;
   /** "Stop" is offered only while `unseenShare` is at most this (default `STOP_MAX_UNSEEN_SHARE`; 1 or more: always). */
   maxUnseenShare?: number;
 }
@@ -152,9 +172,27 @@ function stopOffered(stop: StopOffer): boolean {
   const maxUnseen = stop.maxUnseenShare ?? STOP_MAX_UNSEEN_SHARE;
   const heeded = maxUnseen < 1;
   if (heeded && (stop.unseenShare ?? 0) > maxUnseen) return false;
+  if (heeded && (stop.provenUnseen ?? 0) >= PROVEN_UNSEEN_RECORDS) return false;
+  return stopStreakReached(stop, heeded);
+}
+
+/** Whether the form's dry streak has reached the one from which stop is offered (the shorter one once Chao1 says harvested). */
+function stopStreakReached(stop: StopOffer, heeded: boolean): boolean {
   const after = stop.after ?? STOP_AFTER_ZERO_STREAK;
   const harvested = heeded && fewUnseen(stop.unseenRecords);
   return stop.zeroStreak >= (harvested ? Math.min(after, stop.afterHarvested ?? STOP_AFTER_ZERO_STREAK_HARVESTED) : after);
+}
+
+/**
+ * The candidates' hunt scores where the form hunts proven-unseen records: records are proven
+ * unseen and the dry streak has reached stop's, so that the yield model's ranking has had its
+ * run; else undefined. Only then does the hunt change a crawl.
+ */
+function huntingScores(candidates: readonly QueryCandidate[], stop: StopOffer): ReadonlyMap<string, number> | undefined {
+  const heeded = (stop.maxUnseenShare ?? STOP_MAX_UNSEEN_SHARE) < 1;
+  if (!stop.huntScores || !heeded || (stop.provenUnseen ?? 0) < PROVEN_UNSEEN_RECORDS || !stopStreakReached(stop, heeded)) return undefined;
+  const scores = stop.huntScores(candidates);
+  return [...scores.values()].some((v) => v > 0) ? scores : undefined;
 }
 
 /**
@@ -194,7 +232,8 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
   // One yield estimate per candidate and step: the shortlist, the prior and the inputs all read it.
   const yields = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx)]));
   const rankedYield = (c: QueryCandidate) => (queryPrior === 'new-records' ? newRecordsYield(yields.get(c)!) : yields.get(c)!.efficiency);
-  const short = shortlist(candidates, rankedYield);
+  const hunt = huntingScores(candidates, stop);
+  const short = hunt ? withBest(shortlist(candidates, rankedYield), candidates, (c) => hunt.get(c.key) ?? 0) : shortlist(candidates, rankedYield);
   const offered = new Map<string, OfferedQuery>();
   const keys: string[] = [];
   const inputs: CandidateInput[] = [];
@@ -214,7 +253,9 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
   // yield model, the source's hit rate on this form corrects that (an LVS phrase whose words
   // the records hold, on a site that answers such phrases with nothing).
   const sample = frequencySample(ctx);
-  const priors: { queries: number[]; stop?: number } = offerStop
+  const priors: { queries: number[]; stop?: number } = hunt
+    ? { queries: relativeEfficiency(short.map((c) => hunt.get(c.key) ?? 0)) }
+    : offerStop
     ? queryAndStopPriors(short.map((c) => yields.get(c)!.efficiency), stop.crawlRate)
     : { queries: frequencyBlendedPriors(short.map(rankedYield), short.map((c) => frequencyIn(c, sample) * (yields.get(c)!.sourceHitRate ?? 1)), frequencyWeightOver(short, sample, stop.unseenShare)) };
   inputs.forEach((input, i) => (input.prior = priors.queries[i]));

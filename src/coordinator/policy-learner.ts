@@ -50,6 +50,12 @@ export interface PolicyConfig {
    * (default `STOP_MAX_UNSEEN_SHARE`, 0.01; 1 or more: the estimate is ignored).
    */
   stopMaxUnseen?: number;
+  /**
+   * Records the site's stated totals prove unseen (`proven-unseen.ts`): `hunt` (what `crawl` records
+   * now) keeps "stop" away while any is and, once the dry streak reaches stop's, ranks queries by
+   * where the proof says they lie; absent or `ignore`, as every run before stop 79.
+   */
+  provenUnseen?: 'hunt' | 'ignore';
   /** `prior_scale` of fresh parameters (no `model`): default `INITIAL_PRIOR_SCALE`. */
   initialPriorScale?: number;
   /**

@@ -117,6 +117,28 @@ export class SearchFieldModel {
     return count;
   }
 
+  /**
+   * How many harvested records a query for all of `terms` matches, counted high: each holder by
+   * the chance (counted high, `listedChanceHigh`) that the form lists it, so 1 each until a
+   * list has missed a holder. A bound on what the crawl holds (`provenUnseen`) must not
+   * undercount it.
+   */
+  heldMatchesHigh(terms: readonly string[], pool: RecordPool): number {
+    if (terms.length === 0) return 0;
+    const holders = terms.map((t) => pool.recordsHolding(t));
+    const smallest = holders.reduce((a, b) => (b.size < a.size ? b : a));
+    let count = 0;
+    for (const url of smallest.keys()) {
+      let p = 1;
+      for (const h of holders) {
+        const mask = h.get(url);
+        p *= mask === undefined ? 0 : this.listedChanceHigh(mask);
+      }
+      count += p;
+    }
+    return count;
+  }
+
   /** The `n` harvested records outside `exclude` likeliest to match all of `terms`: what a list's skipped rest is taken to hold. */
   likeliestHeldMatches(terms: readonly string[], pool: RecordPool, exclude: ReadonlySet<string>, n: number): string[] {
     if (n <= 0) return [];
