@@ -79,6 +79,12 @@ describe('surfacer CLI entry', () => {
     expect(bad.stderr).toMatch(/--query-prior <unit>' argument 'per-page' is invalid. Allowed choices are new-records, per-fetch/);
   });
 
+  it('--proven-unseen takes hunt or ignore', () => {
+    const bad = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--proven-unseen', 'stop');
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/--proven-unseen <mode>' argument 'stop' is invalid. Allowed choices are hunt, ignore/);
+  });
+
   it('--acting and --link-acting are only for a learning crawl', () => {
     const frozen = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--frozen', '--acting', 'greedy');
     expect(frozen.status).toBe(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frequencySample, frequencyWeightOver, policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE, type StopOffer } from '../../src/coordinator/policy-choices.ts';
+import { frequencySample, frequencyWeightOver, policyChoices, shortlist, BY_YIELD, PER_SOURCE, STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE, PROVEN_UNSEEN_RECORDS, type StopOffer } from '../../src/coordinator/policy-choices.ts';
 import { STOP_KEY } from '../../src/coordinator/messages.ts';
 import type { FormPlan } from '../../src/coordinator/query-planner.ts';
 import { CANDIDATE_DIM, CONTEXT_DIM } from '../../src/policy/features.ts';
@@ -214,5 +214,34 @@ describe('policy choices', () => {
     expect(keys({ unseenRecords: 0, maxUnseenShare: 1 })).not.toContain(STOP_KEY);
     // The share guard still holds (a small site: 0.4 records of 20 listed is 2 %).
     expect(keys({ unseenRecords: 0.4, unseenShare: 0.02 })).not.toContain(STOP_KEY);
+  });
+
+  it('withholds stop while records are proven unseen, and once the dry streak reaches stop\'s ranks the queries by where they lie', () => {
+    const all = cands('lvs', 20);
+    // The yield model prefers the first of the table's words; the hunt, lvs17 and then lvs3.
+    const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c.key === 'lvs0' ? 0.5 : 0.1, expectedNew: c.key === 'lvs0' ? 3 : 1, modelled: true }) };
+    const hunt = (cs: readonly QueryCandidate[]) => new Map(cs.map((c) => [c.key, c.key === 'lvs17' ? 0.8 : c.key === 'lvs3' ? 0.2 : 0]));
+    const choose = (stop: Partial<StopOffer>) => policyChoices(all, plan, ctx, memory, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK_HARVESTED, crawlRate: 0.4, unseenShare: 0.001, unseenRecords: 0.2, ...stop }).choices;
+    const prior = (c: ReturnType<typeof choose>, key: string) => c.inputs[c.keys.indexOf(key)]?.prior;
+    expect(PROVEN_UNSEEN_RECORDS).toBe(1);
+    // Without a proof: Chao1 says harvested, the streak is reached, stop is offered.
+    expect(choose({}).keys).toContain(STOP_KEY);
+    expect(choose({ provenUnseen: 0.6, huntScores: hunt }).keys).toContain(STOP_KEY);
+    // One record proven unseen: no stop, and the hunt's best is on the shortlist (past the source's first twelve) with the full prior.
+    const hunting = choose({ provenUnseen: 1, huntScores: hunt });
+    expect(hunting.keys).not.toContain(STOP_KEY);
+    expect(prior(hunting, 'lvs17')).toBe(1);
+    expect(prior(hunting, 'lvs3')).toBeCloseTo(0.25, 12);
+    expect(prior(hunting, 'lvs0')).toBe(0);
+    // Before the streak, the proof withholds stop (not offered yet anyway) and the yield model ranks as ever.
+    const early = choose({ provenUnseen: 1, huntScores: hunt, zeroStreak: 2 });
+    expect(early.keys).not.toContain('lvs17');
+    expect(prior(early, 'lvs0')).toBe(1);
+    // The hunt finds nothing to go on (no candidate shares a word with the proof's holders): the yield model ranks, and stop stays withheld.
+    const blind = choose({ provenUnseen: 1, huntScores: (cs) => new Map(cs.map((c) => [c.key, 0])) });
+    expect(blind.keys).not.toContain(STOP_KEY);
+    expect(prior(blind, 'lvs0')).toBe(1);
+    // crawl --stop-max-unseen 1 ignores the estimates, the proof among them.
+    expect(choose({ provenUnseen: 1, huntScores: hunt, maxUnseenShare: 1, zeroStreak: STOP_AFTER_ZERO_STREAK }).keys).toContain(STOP_KEY);
   });
 });

@@ -121,6 +121,20 @@ describe('SearchFieldModel', () => {
     expect(m.formHolderCount('goal', p, even)).toBeCloseTo(2 + 3 / 7);
     expect(m.formHolderCount('tennis', p, even)).toBe(0);
   });
+
+  it('counts held matches high for a proof of unseen records: every holder 1 until a list misses one, never 0 for a mask not seen', () => {
+    const m = new SearchFieldModel();
+    const p = pool();
+    // No evidence: where expectedHeldMatches counts 0, the count high is the pool's own.
+    expect(m.heldMatchesHigh(['goal'], p)).toBe(10);
+    expect(m.heldMatchesHigh(['late', 'goal'], p)).toBe(4);
+    expect(m.heldMatchesHigh(['tennis'], p)).toBe(0);
+    expect(m.heldMatchesHigh([], p)).toBe(0);
+    // A title-only form: the six text-only holders count 1/7 each.
+    m.observe(['goal'], new Set([0, 1, 2, 3].map(url)), true, p);
+    expect(m.heldMatchesHigh(['goal'], p)).toBeCloseTo(4 + 6 / 7);
+    expect(m.heldMatchesHigh(['goal'], p)).toBeGreaterThanOrEqual(m.expectedHeldMatches(['goal'], p, new Set()).mean);
+  });
 });
 
 const sure = (n: number) => ({ mean: n, variance: 0 });
