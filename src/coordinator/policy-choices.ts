@@ -155,8 +155,9 @@ export interface StopOffer {
    * Each candidate's expected share of the proven-unseen records (`huntScores`), asked for only
    * where the dry streak has reached stop's while records are proven unseen: the queries' prior
    * is then this, not the yield model's, which expects nothing of words every held holder of
-   * which is known, and ranked the table's words no record holds above them (home at seed 18:
-   * 23 such queries in a row, every one empty).
+   * which is known and ranks the table's words no record holds above them: with stop withheld
+   * and no hunt, home at seed 18 asked 17 more such words, every one empty, until the patience
+   * ended the form; hunting, its 17th query ("lawn") listed the record (bench-results/proven-unseen/).
    */
   huntScores?: (candidates: readonly QueryCandidate[]) => ReadonlyMap<string, number>;
   /** "Stop" is offered only while `unseenShare` is at most this (default `STOP_MAX_UNSEEN_SHARE`; 1 or more: always). */
