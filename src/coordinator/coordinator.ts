@@ -16,7 +16,7 @@ import { outsideExclusiveListsView, type CompleteLists } from './exclusive-lists
 import { TrapGuard } from './trap-guard.ts';
 import { messageTraceRow } from './message-trace.ts';
 import { DEFAULT_POLICY, PolicyLearner, type PolicyConfig } from './policy-learner.ts';
-import { policyChoices, type OfferedQuery, type StopOffer } from './policy-choices.ts';
+import { policyChoices, type OfferedQuery, type UnseenRecordsProof } from './policy-choices.ts';
 import type { WorkflowGuide } from './workflow-guide.ts';
 import { pageTokens } from '../policy/features.ts';
 import { A3cFormMemory } from '../strategies/a3c-memory.ts';
@@ -353,7 +353,7 @@ export class Coordinator implements CoordinatorPort {
       crawlRate: this.harvestRate(),
       unseenShare: listing ? unseenShare(listing) : undefined,
       unseenRecords: listing ? chao1Unseen(listing) : undefined,
-      ...(policy?.provenUnseen === 'hunt' ? this.provenUnseenOffer(form) : {}),
+      ...(policy?.provenUnseen === 'hunt' ? { provenUnseen: () => this.provenUnseenOf(form) } : {}),
       maxUnseenShare: policy?.stopMaxUnseen,
     }, { candidateWords: this.learner?.candidateWords ?? true, queryPrior: policy?.queryPrior ?? 'per-fetch' });
     form.offered = offered;
@@ -368,19 +368,19 @@ export class Coordinator implements CoordinatorPort {
 
   /**
    * What the form's stated totals prove of its site's unseen records (`proven-unseen.ts`), against
-   * the records held now: the most any one proves, and where to hunt them.
+   * the records held now: the most any one proves, and where to hunt them; undefined: nothing.
    */
-  private provenUnseenOffer(form: FormState): Pick<StopOffer, 'provenUnseen' | 'huntScores'> {
+  private provenUnseenOf(form: FormState): UnseenRecordsProof | undefined {
     const pool = this.recordPoolFor(form.info.pageUrl);
     // Records listed and not yet fetched hold words the pool cannot count: no proof until they are in.
     const host = new URL(form.info.pageUrl).host;
-    if ([...this.pendingRecords].some((url) => URL.canParse(url) && new URL(url).host === host)) return {};
+    if ([...this.pendingRecords].some((url) => URL.canParse(url) && new URL(url).host === host)) return undefined;
     const proofs = unseenProofs([...form.statedTotals.values()], (terms) => form.fields.heldMatchesHigh(terms, pool));
-    if (!proofs.length) return {};
+    if (!proofs.length) return undefined;
     let cap = 0;
     for (const a of form.answers.values()) cap = Math.max(cap, a.listed);
     return {
-      provenUnseen: Math.max(...proofs.map((p) => p.unseen)),
+      records: Math.max(...proofs.map((p) => p.unseen)),
       huntScores: (candidates) => huntScores(candidates.map((c) => ({ key: c.key, terms: keywordOnlyTerms(form.plan, c.values) })), proofs, (t) => pool.recordsHolding(t), cap),
     };
   }

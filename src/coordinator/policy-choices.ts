@@ -147,21 +147,28 @@ export interface StopOffer {
   /** The site's records estimated unseen (`chao1Unseen`); unknown: the long streak only. */
   unseenRecords?: number;
   /**
-   * Records the site's stated totals prove unseen (`provenUnseen`): while one is, "stop" is not
-   * offered, whatever Chao1 says; the form still ends at the crawl's patience.
+   * What the site's stated totals prove unseen (`proven-unseen.ts`), asked only once the dry
+   * streak has reached stop's while the estimates are heeded: from `PROVEN_UNSEEN_RECORDS`
+   * records on, "stop" is not offered (the form still ends at the crawl's patience) and the
+   * queries' prior is the hunt's score. Undefined, or an answer of undefined: nothing proven.
    */
-  provenUnseen?: number;
-  /**
-   * Each candidate's expected share of the proven-unseen records (`huntScores`), asked for only
-   * where the dry streak has reached stop's while records are proven unseen: the queries' prior
-   * is then this, not the yield model's, which expects nothing of words every held holder of
-   * which is known and ranks the table's words no record holds above them: with stop withheld
-   * and no hunt, home at seed 18 asked 17 more such words, every one empty, until the patience
-   * ended the form; hunting, its 17th query ("lawn") listed the record (bench-results/proven-unseen/).
-   */
-  huntScores?: (candidates: readonly QueryCandidate[]) => ReadonlyMap<string, number>;
+  provenUnseen?: () => UnseenRecordsProof | undefined;
   /** "Stop" is offered only while `unseenShare` is at most this (default `STOP_MAX_UNSEEN_SHARE`; 1 or more: always). */
   maxUnseenShare?: number;
+}
+
+/** Records a form's stated totals prove unseen, and where to hunt them. */
+export interface UnseenRecordsProof {
+  /** The most records any one stated total proves unseen. */
+  records: number;
+  /**
+   * Each candidate's expected share of them (`huntScores`): the queries' prior while hunting, not
+   * the yield model's, which expects nothing of words every held holder of which is known and
+   * ranks the table's words no record holds above them: with stop withheld and no hunt, home at
+   * seed 18 asked 17 more such words, every one empty, until the patience ended the form; hunting,
+   * its 17th query ("lawn") listed the record (bench-results/proven-unseen/).
+   */
+  huntScores: (candidates: readonly QueryCandidate[]) => ReadonlyMap<string, number>;
 }
 
 /**
@@ -173,7 +180,6 @@ function stopOffered(stop: StopOffer): boolean {
   const maxUnseen = stop.maxUnseenShare ?? STOP_MAX_UNSEEN_SHARE;
   const heeded = maxUnseen < 1;
   if (heeded && (stop.unseenShare ?? 0) > maxUnseen) return false;
-  if (heeded && (stop.provenUnseen ?? 0) >= PROVEN_UNSEEN_RECORDS) return false;
   return stopStreakReached(stop, heeded);
 }
 
@@ -185,14 +191,20 @@ function stopStreakReached(stop: StopOffer, heeded: boolean): boolean {
 }
 
 /**
- * The candidates' hunt scores where the form hunts proven-unseen records: records are proven
- * unseen and the dry streak has reached stop's, so that the yield model's ranking has had its
- * run; else undefined. Only then does the hunt change a crawl.
+ * The proof that holds the form: at least `PROVEN_UNSEEN_RECORDS` records proven unseen, asked
+ * only where it changes the crawl, once the dry streak has reached stop's (so the yield model's
+ * ranking has had its run) with the estimates heeded; else undefined.
  */
-function huntingScores(candidates: readonly QueryCandidate[], stop: StopOffer): ReadonlyMap<string, number> | undefined {
+function provenAtStreak(stop: StopOffer): UnseenRecordsProof | undefined {
   const heeded = (stop.maxUnseenShare ?? STOP_MAX_UNSEEN_SHARE) < 1;
-  if (!stop.huntScores || !heeded || (stop.provenUnseen ?? 0) < PROVEN_UNSEEN_RECORDS || !stopStreakReached(stop, heeded)) return undefined;
-  const scores = stop.huntScores(candidates);
+  if (!stop.provenUnseen || !heeded || !stopStreakReached(stop, heeded)) return undefined;
+  const proof = stop.provenUnseen();
+  return proof && proof.records >= PROVEN_UNSEEN_RECORDS ? proof : undefined;
+}
+
+/** The hunt's scores of the candidates, or undefined where none scores above 0 (nothing to go on: the yield model ranks). */
+function huntingScores(candidates: readonly QueryCandidate[], proof: UnseenRecordsProof): ReadonlyMap<string, number> | undefined {
+  const scores = proof.huntScores(candidates);
   return [...scores.values()].some((v) => v > 0) ? scores : undefined;
 }
 
@@ -233,7 +245,8 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
   // One yield estimate per candidate and step: the shortlist, the prior and the inputs all read it.
   const yields = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx)]));
   const rankedYield = (c: QueryCandidate) => (queryPrior === 'new-records' ? newRecordsYield(yields.get(c)!) : yields.get(c)!.efficiency);
-  const hunt = huntingScores(candidates, stop);
+  const proof = provenAtStreak(stop);
+  const hunt = proof && huntingScores(candidates, proof);
   const short = hunt ? withBest(shortlist(candidates, rankedYield), candidates, (c) => hunt.get(c.key) ?? 0) : shortlist(candidates, rankedYield);
   const offered = new Map<string, OfferedQuery>();
   const keys: string[] = [];
@@ -246,7 +259,7 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
     inputs.push(input);
     elements.push(actionElement(c, plan));
   }
-  const offerStop = stopOffered(stop);
+  const offerStop = !proof && stopOffered(stop);
   // Stop is priced per fetch against the queries' efficiency, so once it is offered (a dry
   // form) the queries keep the yield model's per-fetch prior; before, their yield (`queryPrior`)
   // is blended with document frequency, which carries the site's unseen share of the prior

@@ -26,6 +26,8 @@ import { RECORD_PARTS, type RecordPool } from '../lvs/index.ts';
 export const NEW_LEFT_TO_READ_ON = 0.5;
 /** The held matches count at their mean less this many standard deviations: many unsure holders must not add up to a certain rest. */
 const HELD_SD_MARGIN = 2;
+
+const NONE: ReadonlySet<string> = new Set();
 /** Part masks run from 1 (title) to 7 (title, text and attributes). */
 const MASKS = 8;
 
@@ -124,18 +126,8 @@ export class SearchFieldModel {
    * undercount it.
    */
   heldMatchesHigh(terms: readonly string[], pool: RecordPool): number {
-    if (terms.length === 0) return 0;
-    const holders = terms.map((t) => pool.recordsHolding(t));
-    const smallest = holders.reduce((a, b) => (b.size < a.size ? b : a));
     let count = 0;
-    for (const url of smallest.keys()) {
-      let p = 1;
-      for (const h of holders) {
-        const mask = h.get(url);
-        p *= mask === undefined ? 0 : this.listedChanceHigh(mask);
-      }
-      count += p;
-    }
+    for (const [, p] of this.heldMatchChances(terms, pool, NONE, (mask) => this.listedChanceHigh(mask))) count += p;
     return count;
   }
 
@@ -147,15 +139,22 @@ export class SearchFieldModel {
     return scored.slice(0, n).map(([url]) => url);
   }
 
-  /** Each harvested record outside `exclude` that holds every one of `terms`, with its chance of matching. */
-  private *heldMatchChances(terms: readonly string[], pool: RecordPool, exclude: ReadonlySet<string>): Generator<[string, number]> {
+  /**
+   * Each harvested record outside `exclude` that holds every one of `terms`, with its chance of
+   * matching: the product over the terms of `chance` of the parts holding each (counted low,
+   * `matchChance`, unless told otherwise); a record lacking a term has chance 0.
+   */
+  private *heldMatchChances(terms: readonly string[], pool: RecordPool, exclude: ReadonlySet<string>, chance = (mask: number) => this.matchChance(mask)): Generator<[string, number]> {
     if (terms.length === 0) return;
     const holders = terms.map((t) => pool.recordsHolding(t));
     const smallest = holders.reduce((a, b) => (b.size < a.size ? b : a));
     for (const url of smallest.keys()) {
       if (exclude.has(url)) continue;
       let p = 1;
-      for (const h of holders) p *= this.matchChance(h.get(url) ?? 0);
+      for (const h of holders) {
+        const mask = h.get(url);
+        p *= mask === undefined ? 0 : chance(mask);
+      }
       yield [url, p];
     }
   }

@@ -223,25 +223,31 @@ describe('policy choices', () => {
     const hunt = (cs: readonly QueryCandidate[]) => new Map(cs.map((c) => [c.key, c.key === 'lvs17' ? 0.8 : c.key === 'lvs3' ? 0.2 : 0]));
     const choose = (stop: Partial<StopOffer>) => policyChoices(all, plan, ctx, memory, progress, [], { zeroStreak: STOP_AFTER_ZERO_STREAK_HARVESTED, crawlRate: 0.4, unseenShare: 0.001, unseenRecords: 0.2, ...stop }).choices;
     const prior = (c: ReturnType<typeof choose>, key: string) => c.inputs[c.keys.indexOf(key)]?.prior;
+    let asked = 0;
+    const proven = (records: number, huntScores = hunt): StopOffer['provenUnseen'] => () => (asked++, { records, huntScores });
     expect(PROVEN_UNSEEN_RECORDS).toBe(1);
     // Without a proof: Chao1 says harvested, the streak is reached, stop is offered.
     expect(choose({}).keys).toContain(STOP_KEY);
-    expect(choose({ provenUnseen: 0.6, huntScores: hunt }).keys).toContain(STOP_KEY);
+    expect(choose({ provenUnseen: proven(0.6) }).keys).toContain(STOP_KEY);
     // One record proven unseen: no stop, and the hunt's best is on the shortlist (past the source's first twelve) with the full prior.
-    const hunting = choose({ provenUnseen: 1, huntScores: hunt });
+    const hunting = choose({ provenUnseen: proven(1) });
     expect(hunting.keys).not.toContain(STOP_KEY);
     expect(prior(hunting, 'lvs17')).toBe(1);
     expect(prior(hunting, 'lvs3')).toBeCloseTo(0.25, 12);
     expect(prior(hunting, 'lvs0')).toBe(0);
-    // Before the streak, the proof withholds stop (not offered yet anyway) and the yield model ranks as ever.
-    const early = choose({ provenUnseen: 1, huntScores: hunt, zeroStreak: 2 });
+    // Nothing proven (the coordinator's answer where a listed record is still being fetched): stop is offered.
+    expect(choose({ provenUnseen: () => undefined }).keys).toContain(STOP_KEY);
+    // Before the streak stop is not offered anyway: the proof is not even asked, and the yield model ranks as ever.
+    asked = 0;
+    const early = choose({ provenUnseen: proven(1), zeroStreak: 2 });
+    expect(asked).toBe(0);
     expect(early.keys).not.toContain('lvs17');
     expect(prior(early, 'lvs0')).toBe(1);
     // The hunt finds nothing to go on (no candidate shares a word with the proof's holders): the yield model ranks, and stop stays withheld.
-    const blind = choose({ provenUnseen: 1, huntScores: (cs) => new Map(cs.map((c) => [c.key, 0])) });
+    const blind = choose({ provenUnseen: proven(1, (cs) => new Map(cs.map((c) => [c.key, 0]))) });
     expect(blind.keys).not.toContain(STOP_KEY);
     expect(prior(blind, 'lvs0')).toBe(1);
     // crawl --stop-max-unseen 1 ignores the estimates, the proof among them.
-    expect(choose({ provenUnseen: 1, huntScores: hunt, maxUnseenShare: 1, zeroStreak: STOP_AFTER_ZERO_STREAK }).keys).toContain(STOP_KEY);
+    expect(choose({ provenUnseen: proven(1), maxUnseenShare: 1, zeroStreak: STOP_AFTER_ZERO_STREAK }).keys).toContain(STOP_KEY);
   });
 });
