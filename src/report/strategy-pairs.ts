@@ -5,6 +5,9 @@
  * strategies crawled (same seed, same domain) is one pair; per metric the pairs are counted as
  * ahead, tied or behind, with the mean difference and a two-sided sign test over the pairs that
  * differ, so "beats every baseline" is a claim with a p-value, and "not decided" is said as such.
+ * Beside it, for coverage and harvest rate, the Wilcoxon signed-rank test over the same pairs: the
+ * sign test counts a lead of 0.1 and a lag of 0.002 alike, the signed-rank test weighs them by size.
+ * The verdict stays the sign test's.
  */
 import type { CoveragePointKey } from './strategy-compare.ts';
 
@@ -59,6 +62,11 @@ export interface PairedFigures {
   meanDifference: number | null;
   /** Two-sided exact sign test over the pairs that differ (1 when none differ). */
   signTestP: number;
+  /**
+   * Two-sided exact Wilcoxon signed-rank test over the pairs that differ (`signedRankP`); null for
+   * queries-to, where a crawl that never got there has no difference to rank.
+   */
+  signedRankP: number | null;
   /** `ahead`/`behind` when the sign test says so at SIGN_TEST_ALPHA; otherwise `not decided`. */
   verdict: 'ahead' | 'behind' | 'not decided';
 }
@@ -88,6 +96,50 @@ export function signTestP(ahead: number, behind: number): number {
   return Math.min(1, 2 * lowerTail(n, Math.min(ahead, behind)));
 }
 
+/**
+ * Two-sided exact Wilcoxon signed-rank test of paired differences (none of them 0: ties are left
+ * out beforehand, as the sign test leaves them out). |d| is ranked with midranks for equal sizes;
+ * the null distribution of the positive ranks' sum is the exact one given those ranks (every sign
+ * pattern equally likely), counted over doubled ranks so that midranks stay whole. The p-value is
+ * the chance of a sum at least as far from its mean as the one observed. 1 when there are none.
+ */
+export function signedRankP(differences: readonly number[]): number {
+  const d = differences.filter((x) => x !== 0 && Number.isFinite(x));
+  const n = d.length;
+  if (n === 0) return 1;
+  const order = d.map((x, i) => [Math.abs(x), i] as const).sort((a, b) => a[0] - b[0]);
+  const doubled = new Array<number>(n);
+  for (let i = 0; i < n; ) {
+    let j = i;
+    while (j + 1 < n && order[j + 1]![0] === order[i]![0]) j++;
+    // Ranks i+1..j+1 share their mean; doubled: i + j + 2.
+    for (let k = i; k <= j; k++) doubled[order[k]![1]] = i + j + 2;
+    i = j + 1;
+  }
+  const total = doubled.reduce((a, b) => a + b, 0);
+  let observed = 0;
+  d.forEach((x, i) => {
+    if (x > 0) observed += doubled[i]!;
+  });
+  // Probability of each doubled positive-rank sum, one difference at a time (halved each step: no overflow).
+  let dist = new Float64Array(total + 1);
+  dist[0] = 1;
+  for (const r of doubled) {
+    const next = new Float64Array(total + 1);
+    for (let s = 0; s <= total; s++) {
+      const p = dist[s]!;
+      if (p === 0) continue;
+      next[s] = next[s]! + p / 2;
+      next[s + r] = next[s + r]! + p / 2;
+    }
+    dist = next;
+  }
+  const far = Math.abs(observed - total / 2);
+  let p = 0;
+  for (let s = 0; s <= total; s++) if (Math.abs(s - total / 2) >= far - 1e-9) p += dist[s]!;
+  return Math.min(1, p);
+}
+
 const siteKey = (r: PairableRun): string => `${r.seed ?? ''}|${r.domain}`;
 
 function compareOn(metric: PairedMetric, pairs: readonly [PairableRun, PairableRun][]): PairedFigures {
@@ -96,6 +148,7 @@ function compareOn(metric: PairedMetric, pairs: readonly [PairableRun, PairableR
   let behind = 0;
   let counted = 0;
   const diffs: number[] = [];
+  const untied: number[] = [];
   for (const [mine, theirs] of pairs) {
     const a = metric.value(mine);
     const b = metric.value(theirs);
@@ -116,8 +169,11 @@ function compareOn(metric: PairedMetric, pairs: readonly [PairableRun, PairableR
     const d = a! - b!;
     diffs.push(d);
     if (Math.abs(d) <= metric.tie) tied++;
-    else if (d > 0 === metric.higherIsBetter) ahead++;
-    else behind++;
+    else {
+      untied.push(metric.higherIsBetter ? d : -d);
+      if (d > 0 === metric.higherIsBetter) ahead++;
+      else behind++;
+    }
   }
   const p = signTestP(ahead, behind);
   return {
@@ -127,6 +183,7 @@ function compareOn(metric: PairedMetric, pairs: readonly [PairableRun, PairableR
     behind,
     meanDifference: diffs.length ? diffs.reduce((s, d) => s + d, 0) / diffs.length : null,
     signTestP: p,
+    signedRankP: metric.missingIsNever ? null : signedRankP(untied),
     verdict: p < SIGN_TEST_ALPHA ? (ahead > behind ? 'ahead' : 'behind') : 'not decided',
   };
 }
@@ -150,7 +207,7 @@ export function pairedComparison(runs: readonly PairableRun[], subject: string):
     subject,
     against,
     conventions:
-      'one pair per testbed site (seed and domain) that both strategies crawled without error; differences are subject − other; ties: coverage and harvest rate within 0.001, queries-to equal or both never reached (reaching beats never reaching); signTestP: two-sided exact sign test over the pairs that differ; verdict ahead/behind at p < 0.05, else not decided (five sites can never decide: the smallest two-sided p of five pairs is 0.0625)',
+      'one pair per testbed site (seed and domain) that both strategies crawled without error; differences are subject − other; ties: coverage and harvest rate within 0.001, queries-to equal or both never reached (reaching beats never reaching); signTestP: two-sided exact sign test over the pairs that differ; signedRankP: two-sided exact Wilcoxon signed-rank test over the same pairs (coverage and harvest rate; null for queries-to); verdict ahead/behind at p < 0.05, else not decided (five sites can never decide: the smallest two-sided p of five pairs is 0.0625)',
   };
 }
 
@@ -158,14 +215,14 @@ const signed = (x: number | null, digits: number): string => (x === null ? '—'
 
 /** The comparison as Markdown: one row per other strategy and metric. */
 export function pairedTable(c: PairedComparison): string {
-  const header = `| ${c.subject} against | metric | sites | ahead / tied / behind | mean difference | sign test p | verdict |`;
-  const rows = [header, '| --- | --- | ---: | --- | ---: | ---: | --- |'];
+  const header = `| ${c.subject} against | metric | sites | ahead / tied / behind | mean difference | sign test p | signed-rank p | verdict |`;
+  const rows = [header, '| --- | --- | ---: | --- | ---: | ---: | ---: | --- |'];
   for (const [other, byMetric] of Object.entries(c.against)) {
     for (const metric of PAIRED_METRICS) {
       const f = byMetric[metric.key];
       if (!f) continue;
       const digits = metric.key.startsWith('queries') ? 1 : 3;
-      rows.push(`| ${other} | ${metric.label} | ${f.pairs} | ${f.ahead} / ${f.tied} / ${f.behind} | ${signed(f.meanDifference, digits)} | ${f.signTestP.toFixed(3)} | ${f.verdict} |`);
+      rows.push(`| ${other} | ${metric.label} | ${f.pairs} | ${f.ahead} / ${f.tied} / ${f.behind} | ${signed(f.meanDifference, digits)} | ${f.signTestP.toFixed(3)} | ${f.signedRankP === null ? '—' : f.signedRankP.toFixed(3)} | ${f.verdict} |`);
     }
   }
   return [
@@ -174,6 +231,6 @@ export function pairedTable(c: PairedComparison): string {
     ...rows,
     '',
     'Ties: coverage and harvest rate within 0.001; queries-to equal, or neither reached it (reaching it beats not reaching it). Mean difference: ' +
-      `${c.subject} − other (for queries-to, negative is fewer queries). Sign test: two-sided, exact, over the sites that differ; the verdict is ahead or behind at p < ${SIGN_TEST_ALPHA}, otherwise not decided. Five sites (one seed) can never decide; combine seeds with \`surfacer bench combine\`.`,
+      `${c.subject} − other (for queries-to, negative is fewer queries). Sign test: two-sided, exact, over the sites that differ; the verdict is ahead or behind at p < ${SIGN_TEST_ALPHA}, otherwise not decided. Signed-rank: the Wilcoxon test over the same sites, weighing each difference by its size (coverage and harvest rate only). Five sites (one seed) can never decide; combine seeds with \`surfacer bench combine\`.`,
   ].join('\n');
 }

@@ -65,7 +65,7 @@ describe('bench combine: the combined comparison', () => {
     expect(md).toContain('Combined: testbed seeds 1, 3');
     expect(md).toContain('each mean is over 4 sites, except: random crawled 2 of them.');
     expect(md).toContain('| per domain: cov@25 / cov@200 / queries→99% | news (seed 1) | sports (seed 1) | news (seed 3) | sports (seed 3) |');
-    expect(md).toContain('| adaptive | cov@25 | 4 | 4 / 0 / 0 | +0.100 | 0.125 | not decided |');
+    expect(md).toContain('| adaptive | cov@25 | 4 | 4 / 0 / 0 | +0.100 | 0.125 | 0.125 | not decided |');
   });
 
   it('the CLI: --json prints the combined result; a bad input is one line on stderr and exit 2', () => {

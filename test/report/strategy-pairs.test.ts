@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairedComparison, pairedTable, signTestP, type PairableRun } from '../../src/report/strategy-pairs.ts';
+import { pairedComparison, pairedTable, signedRankP, signTestP, type PairableRun } from '../../src/report/strategy-pairs.ts';
 
 const cov = (c25: number) => ({ '25': c25, '50': 1, '100': 1, '200': 1 });
 const run = (strategy: string, domain: string, over: Partial<PairableRun> = {}): PairableRun => ({ strategy, domain, coverageAt: cov(0.5), harvestRate: 0.5, queriesTo90: 10, queriesTo99: 20, ...over });
@@ -20,6 +20,32 @@ describe('signTestP (two-sided, exact)', () => {
   });
 });
 
+describe('signedRankP (Wilcoxon, two-sided, exact)', () => {
+  it('hand-worked values', () => {
+    expect(signedRankP([])).toBe(1);
+    // All five one way: the largest sum of 32 sign patterns, and its mirror.
+    expect(signedRankP([1, 2, 3, 4, 5])).toBeCloseTo(2 / 32, 12);
+    // Ranks 1, 3, 4, 5 positive (sum 13): sums 13, 14, 15 and their mirrors 0, 1, 2 are as far out, 6 of 32.
+    expect(signedRankP([1, -2, 3, 4, 5])).toBeCloseTo(6 / 32, 12);
+    // Only the sizes' order matters, not the sizes.
+    expect(signedRankP([0.001, -0.02, 0.3, 4, 50])).toBeCloseTo(6 / 32, 12);
+  });
+
+  it('equal sizes share their mean rank, and the distribution is the exact one given those ranks', () => {
+    // |d| 1, 1, 1, 2, 2, 3 → ranks 2, 2, 2, 4.5, 4.5, 6 (sum 21); positive 19 of them. As far from 10.5: sums ≥ 19
+    // (drop one rank 2: 3 ways, none: 1) and their mirrors ≤ 2: 8 of 64.
+    expect(signedRankP([1, 1, -1, 2, 2, 3])).toBeCloseTo(8 / 64, 12);
+  });
+
+  it('weighs size where the sign test cannot: ten small lags against ten large leads', () => {
+    const d = [...Array.from({ length: 10 }, (_, i) => -(i + 1) / 1000), ...Array.from({ length: 10 }, (_, i) => (i + 1) / 10)];
+    expect(signTestP(10, 10)).toBe(1);
+    // Positive ranks 11..20 sum to 155 of 210: 66,818 of the 2^20 sign patterns sum to 155 or more, or 55 or less
+    // (counted apart, by brute force over the 2^20 patterns).
+    expect(signedRankP(d)).toBeCloseTo(66818 / 2 ** 20, 12);
+  });
+});
+
 describe('pairedComparison', () => {
   it('pairs by seed and domain, counts ahead / tied / behind with the 0.001 tie, and the mean difference', () => {
     const runs = [
@@ -35,7 +61,16 @@ describe('pairedComparison', () => {
     const at25 = c.against.adaptive!.coverageAt25!;
     expect(at25).toMatchObject({ pairs: 2, ahead: 1, tied: 0, behind: 1, verdict: 'not decided' });
     expect(at25.meanDifference).toBeCloseTo((0.1 - 0.05) / 2, 12);
-    expect(c.against.adaptive!.harvestRate).toMatchObject({ pairs: 2, ahead: 0, tied: 2, behind: 0, signTestP: 1 });
+    expect(c.against.adaptive!.harvestRate).toMatchObject({ pairs: 2, ahead: 0, tied: 2, behind: 0, signTestP: 1, signedRankP: 1 });
+  });
+
+  it('the signed-rank test ranks the untied pairs, oriented so that positive is ahead; queries-to has none', () => {
+    const runs = [0.1, 0.2, -0.0005, 0.3].flatMap((d, i) => [run('a3c-wge', `d${i}`, { coverageMeanTo25: 0.5 + d, queriesTo90: 5 }), run('gf', `d${i}`, { coverageMeanTo25: 0.5, queriesTo90: 5 + i })]);
+    const f = pairedComparison(runs, 'a3c-wge').against.gf!;
+    // The tie (−0.0005) is left out; three leads: 2 / 8.
+    expect(f.coverageMeanTo25).toMatchObject({ ahead: 3, tied: 1, behind: 0 });
+    expect(f.coverageMeanTo25!.signedRankP).toBeCloseTo(2 / 8, 12);
+    expect(f.queriesTo90!.signedRankP).toBeNull();
   });
 
   it('queries-to: fewer is ahead, reaching beats never reaching, neither reaching is a tie', () => {
@@ -80,9 +115,9 @@ describe('pairedComparison', () => {
 
   it('renders one row per other strategy and metric', () => {
     const md = pairedTable(pairedComparison([run('a3c-wge', 'a', { coverageAt: cov(0.9) }), run('gf', 'a'), run('adaptive', 'a')], 'a3c-wge'));
-    expect(md).toContain('| a3c-wge against | metric | sites | ahead / tied / behind | mean difference | sign test p | verdict |');
-    expect(md).toContain('| gf | cov@25 | 1 | 1 / 0 / 0 | +0.400 | 1.000 | not decided |');
-    expect(md).toContain('| adaptive | queries→99% | 1 | 0 / 1 / 0 | +0.0 | 1.000 | not decided |');
+    expect(md).toContain('| a3c-wge against | metric | sites | ahead / tied / behind | mean difference | sign test p | signed-rank p | verdict |');
+    expect(md).toContain('| gf | cov@25 | 1 | 1 / 0 / 0 | +0.400 | 1.000 | 1.000 | not decided |');
+    expect(md).toContain('| adaptive | queries→99% | 1 | 0 / 1 / 0 | +0.0 | 1.000 | — | not decided |');
     expect(md.split('\n').filter((l) => /^\| (gf|adaptive) \|/.test(l))).toHaveLength(16);
   });
 });
