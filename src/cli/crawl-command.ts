@@ -15,6 +15,7 @@ import { QUERY_PRIOR_UNITS, type QueryPriorUnit } from '../policy/prior.ts';
 import { LINK_ACTING, ONLINE_ACTING, type LinkActing, type OnlineActing } from '../policy/action-choice.ts';
 import { STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
 import { SKIP_DRY_LISTS_AFTER } from '../coordinator/dry-lists.ts';
+import { PROVEN_UNSEEN_MODES, type ProvenUnseenMode } from '../coordinator/proven-unseen.ts';
 import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
 import { startBuiltInSite } from './builtin-site.ts';
 import { readRunState } from './run-state.ts';
@@ -103,8 +104,8 @@ export interface CrawlCliOptions {
   acting?: OnlineActing;
   /** a3c learning online: how surface links are decided (the CLI's default: `as-queries`; `draw`: as greedy crawls did before stop 78). */
   linkActing?: LinkActing;
-  /** a3c: records the site's stated totals prove unseen keep the form and are hunted (`hunt`, default) or not (`ignore`: runs before stop 79). */
-  provenUnseen?: 'hunt' | 'ignore';
+  /** a3c: records the site's stated totals prove unseen keep the form and are hunted from the first proof (`hunt-at-once`, default), once the form runs dry (`hunt`: stop 79's runs) or not (`ignore`: runs before stop 79). */
+  provenUnseen?: ProvenUnseenMode;
   /** Requests per second to any one host (unset: `DEFAULT_HOST_RATE` for remote hosts, loopback unlimited; 0: no rate). Crawl-delays apply either way. */
   hostRate?: number;
 }
@@ -199,7 +200,7 @@ export function registerCrawlCommand(program: Command): void {
     .option('--records-first', 'open the records a result list names ahead of the pages queued before them, so a crawl cut short by pages or time holds more records (default: schedule order, the order `train` trains in)', false)
     .addOption(new Option('--opening-probe <mode>', 'a keyword form\'s first query: the function word "the" (lists the site up to its cap where the form matches it literally, or shows in one query that it drops such words), or off (the strategy chooses from the first)').choices(['function-word', 'off']).default('function-word'))
     .addOption(new Option('--acting <mode>', 'a3c without --frozen: how the policy decides while it learns, queries and surface links: greedy (as a --frozen crawl acts: the best-scored query while the form pays, drawn as it runs dry, and a link followed when worth more than skipping it; learnt from off-policy, the queries with V-trace\'s importance weights) or draw (each decision drawn from the policy, A3C as published; how `train` acts; it costs the crawl queries and pages, bench-results/online-acting/)').choices([...ONLINE_ACTING]).default('greedy'))
-    .addOption(new Option('--proven-unseen <mode>', 'a3c: when the totals a form\'s result pages stated prove records unseen that the crawl holds no match of: hunt (the policy does not leave the form, and once it has run dry asks the words those records likely hold) or ignore (as crawls before stop 79 did)').choices(['hunt', 'ignore']).default('hunt'))
+    .addOption(new Option('--proven-unseen <mode>', 'a3c: when the totals a form\'s result pages stated prove records unseen that the crawl holds no match of: hunt-at-once (from the first proof, the policy does not leave the form and asks the words those records likely hold), hunt (the same, but the asking starts only once the form has run dry, as stop 79\'s crawls did) or ignore (as crawls before stop 79 did)').choices([...PROVEN_UNSEEN_MODES]).default('hunt-at-once'))
     .addOption(new Option('--link-acting <mode>', 'a3c without --frozen: how surface links are decided while the link policy learns: as-queries (as --acting says) or draw (each link by a draw against the policy\'s probability, exploring links while the queries act greedily; how greedy crawls decided links before stop 78)').choices([...LINK_ACTING]).default('as-queries'))
     .addOption(new Option('--query-prior <unit>', "a3c: what the yield model's part of a query's prior ranks by: its expected new records (the result pages it lists are left to the read-on-or-back decisions), or new records per fetch with every result page counted (Ntoulas et al.'s cost; runs before stop 76)").choices([...QUERY_PRIOR_UNITS]).default('new-records'))
     .addOption(new Option('--host-bandit <mode>', "which host's waiting episode goes next: Thompson sampling over hosts (Anthelion), or off (schedule order)").choices(['thompson', 'off']).default('off'))
@@ -347,7 +348,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
       traceMessages: opts.traceMessages !== false,
       ...(opts.traceChoices ? { traceChoices: true } : {}),
       hostBandit: opts.hostBandit ?? 'off',
-      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.surfaceWordCredit ? { surfaceWordShare: opts.surfaceWordCredit } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }), queryPrior: opts.queryPrior ?? 'new-records', ...(opts.acting ? { acting: opts.acting } : {}), linkActing: opts.linkActing ?? 'as-queries', provenUnseen: opts.provenUnseen ?? 'hunt' } : undefined,
+      policy: strategy === 'a3c' ? { model: policyModelDir, frozen: !!opts.frozen, tMax: Math.max(1, opts.tMax ?? DEFAULT_POLICY.tMax), learningRate: opts.learningRate ?? DEFAULT_POLICY.learningRate, ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }), ...(opts.learn ? { learn: opts.learn } : {}), ...(opts.surfaceWordCredit ? { surfaceWordShare: opts.surfaceWordCredit } : {}), ...(opts.pageDecisions ? { pageDecisions: true } : {}), stopAfter: opts.stopAfter, stopAfterHarvested: opts.stopAfterHarvested, stopMaxUnseen: opts.stopMaxUnseen, ...(opts.initialPriorScale === undefined ? {} : { initialPriorScale: opts.initialPriorScale }), ...(policyModelDir ? {} : { candidateWords: opts.candidateWords !== false }), queryPrior: opts.queryPrior ?? 'new-records', ...(opts.acting ? { acting: opts.acting } : {}), linkActing: opts.linkActing ?? 'as-queries', provenUnseen: opts.provenUnseen ?? 'hunt-at-once' } : undefined,
       restarts: opts.restarts ?? 'off',
       skipDryListsAfter: opts.skipDryListsAfter ?? SKIP_DRY_LISTS_AFTER,
       recordsFirst: !!opts.recordsFirst,

@@ -353,7 +353,7 @@ export class Coordinator implements CoordinatorPort {
       crawlRate: this.harvestRate(),
       unseenShare: listing ? unseenShare(listing) : undefined,
       unseenRecords: listing ? chao1Unseen(listing) : undefined,
-      ...(policy?.provenUnseen === 'hunt' ? { provenUnseen: () => this.provenUnseenOf(form) } : {}),
+      ...(policy?.provenUnseen === 'hunt' || policy?.provenUnseen === 'hunt-at-once' ? { provenUnseen: () => this.provenUnseenOf(form), huntAtOnce: policy.provenUnseen === 'hunt-at-once' } : {}),
       maxUnseenShare: policy?.stopMaxUnseen,
     }, { candidateWords: this.learner?.candidateWords ?? true, queryPrior: policy?.queryPrior ?? 'per-fetch' });
     form.offered = offered;

@@ -153,6 +153,15 @@ export interface StopOffer {
    * queries' prior is the hunt's score. Undefined, or an answer of undefined: nothing proven.
    */
   provenUnseen?: () => UnseenRecordsProof | undefined;
+  /**
+   * Hunt from the first proof (`hunt-at-once`), not only once the dry streak reaches stop's. A proof
+   * holds early in many crawls: the first answer of a form that lists 200 of the 297 records holding
+   * "the" proves 97 unseen, and the share of the held holders of "the" that hold a word is where
+   * generic-frequency looks, cut by the share of the word's list the cap shows. On society and home
+   * at testbed seeds 11–20 the yield model's choices there trailed generic-frequency's
+   * (bench-results/hunt-at-once/).
+   */
+  huntAtOnce?: boolean;
   /** "Stop" is offered only while `unseenShare` is at most this (default `STOP_MAX_UNSEEN_SHARE`; 1 or more: always). */
   maxUnseenShare?: number;
 }
@@ -191,13 +200,14 @@ function stopStreakReached(stop: StopOffer, heeded: boolean): boolean {
 }
 
 /**
- * The proof that holds the form: at least `PROVEN_UNSEEN_RECORDS` records proven unseen, asked
- * only where it changes the crawl, once the dry streak has reached stop's (so the yield model's
- * ranking has had its run) with the estimates heeded; else undefined.
+ * The proof that holds the form: at least `PROVEN_UNSEEN_RECORDS` records proven unseen, with the
+ * estimates heeded, asked only where it changes the crawl: at every choice when hunting at once,
+ * else once the dry streak has reached stop's (so the yield model's ranking has had its run);
+ * else undefined.
  */
-function provenAtStreak(stop: StopOffer): UnseenRecordsProof | undefined {
+function holdingProof(stop: StopOffer): UnseenRecordsProof | undefined {
   const heeded = (stop.maxUnseenShare ?? STOP_MAX_UNSEEN_SHARE) < 1;
-  if (!stop.provenUnseen || !heeded || !stopStreakReached(stop, heeded)) return undefined;
+  if (!stop.provenUnseen || !heeded || (!stop.huntAtOnce && !stopStreakReached(stop, heeded))) return undefined;
   const proof = stop.provenUnseen();
   return proof && proof.records >= PROVEN_UNSEEN_RECORDS ? proof : undefined;
 }
@@ -245,7 +255,7 @@ export function policyChoices(candidates: readonly QueryCandidate[], plan: FormP
   // One yield estimate per candidate and step: the shortlist, the prior and the inputs all read it.
   const yields = new Map(candidates.map((c) => [c, memory.yieldEstimate(c, ctx)]));
   const rankedYield = (c: QueryCandidate) => (queryPrior === 'new-records' ? newRecordsYield(yields.get(c)!) : yields.get(c)!.efficiency);
-  const proof = provenAtStreak(stop);
+  const proof = holdingProof(stop);
   const hunt = proof && huntingScores(candidates, proof);
   const short = hunt ? withBest(shortlist(candidates, rankedYield), candidates, (c) => hunt.get(c.key) ?? 0) : shortlist(candidates, rankedYield);
   const offered = new Map<string, OfferedQuery>();

@@ -15,6 +15,7 @@ import { LINK_POLICY_FILE, LinkPolicy, loadLinkPolicy, saveLinkPolicy } from '..
 import type { PlainTensors } from '../policy/types.ts';
 import type { QueryPriorUnit } from '../policy/prior.ts';
 import type { LinkActing, OnlineActing } from '../policy/action-choice.ts';
+import type { ProvenUnseenMode } from './proven-unseen.ts';
 import { ParameterServer } from './parameter-server.ts';
 import type { AgentMessage, PolicyParams, ReplyTo } from './messages.ts';
 import type { WorkflowGuide } from './workflow-guide.ts';
@@ -51,11 +52,12 @@ export interface PolicyConfig {
    */
   stopMaxUnseen?: number;
   /**
-   * Records the site's stated totals prove unseen (`proven-unseen.ts`): `hunt` (what `crawl` records
-   * now) keeps "stop" away while any is and, once the dry streak reaches stop's, ranks queries by
-   * where the proof says they lie; absent or `ignore`, as every run before stop 79.
+   * Records the site's stated totals prove unseen (`ProvenUnseenMode`): `hunt-at-once` (what `crawl`
+   * records now) keeps "stop" away while any is and ranks queries by where the proof says they lie;
+   * `hunt` does the latter only once the dry streak reaches stop's (stop 79); absent or `ignore`, as
+   * every run before stop 79.
    */
-  provenUnseen?: 'hunt' | 'ignore';
+  provenUnseen?: ProvenUnseenMode;
   /** `prior_scale` of fresh parameters (no `model`): default `INITIAL_PRIOR_SCALE`. */
   initialPriorScale?: number;
   /**

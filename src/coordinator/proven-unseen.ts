@@ -11,6 +11,17 @@
  */
 import { mayBeAllMatches } from './search-fields.ts';
 
+/**
+ * What a crawl does with records proven unseen (`crawl --proven-unseen`):
+ * - `hunt-at-once`: from the first proof on, the form is not left and its queries are ranked by where
+ *   the proof says the records lie (`huntScores`);
+ * - `hunt`: the same, but the hunt starts only once the form's dry streak reaches the one that would
+ *   offer "stop" (stop 79's crawls);
+ * - `ignore`: the proofs change nothing (runs before stop 79).
+ */
+export const PROVEN_UNSEEN_MODES = ['hunt-at-once', 'hunt', 'ignore'] as const;
+export type ProvenUnseenMode = (typeof PROVEN_UNSEEN_MODES)[number];
+
 /** One answered keyword query's words and the total its result page stated. */
 export interface StatedTotal {
   terms: readonly string[];

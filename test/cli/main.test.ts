@@ -79,10 +79,10 @@ describe('surfacer CLI entry', () => {
     expect(bad.stderr).toMatch(/--query-prior <unit>' argument 'per-page' is invalid. Allowed choices are new-records, per-fetch/);
   });
 
-  it('--proven-unseen takes hunt or ignore', () => {
+  it('--proven-unseen takes hunt-at-once, hunt or ignore', () => {
     const bad = surfacer('crawl', '--domain', 'arts', '--strategy', 'a3c', '--proven-unseen', 'stop');
     expect(bad.status).not.toBe(0);
-    expect(bad.stderr).toMatch(/--proven-unseen <mode>' argument 'stop' is invalid. Allowed choices are hunt, ignore/);
+    expect(bad.stderr).toMatch(/--proven-unseen <mode>' argument 'stop' is invalid. Allowed choices are hunt-at-once, hunt, ignore/);
   });
 
   it('--acting and --link-acting are only for a learning crawl', () => {

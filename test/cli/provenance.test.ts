@@ -51,7 +51,7 @@ describe('crawl --from-trace options', () => {
     { added: 'the new-records prior', option: 'queryPrior', old: { strategy: 'a3c' }, asRan: 'per-fetch', typed: 'new-records', recorded: 'new-records' },
     { added: 'greedy acting while learning', option: 'acting', old: { strategy: 'a3c' }, asRan: 'draw', typed: 'greedy', recorded: 'greedy' },
     { added: 'greedy links while learning', option: 'linkActing', old: { strategy: 'a3c', acting: 'greedy' }, asRan: 'draw', typed: 'as-queries', recorded: 'as-queries' },
-    { added: 'proven-unseen records were hunted', option: 'provenUnseen', old: { strategy: 'a3c', linkActing: 'as-queries' }, asRan: 'ignore', typed: 'hunt', recorded: 'hunt' },
+    { added: 'proven-unseen records were hunted', option: 'provenUnseen', old: { strategy: 'a3c', linkActing: 'as-queries' }, asRan: 'ignore', typed: 'hunt-at-once', recorded: 'hunt' },
     { added: 'candidate words could be left out', option: 'candidateWords', old: { strategy: 'a3c', model: 'fresh' }, asRan: true, typed: false, recorded: false },
   ])('re-runs a trace from before $added as it ran ($option = $asRan), unless told otherwise', ({ option, old, asRan, typed, recorded }) => {
     const d = mkdtempSync(join(tmpdir(), 'surfacer-from-trace-'));

@@ -250,4 +250,31 @@ describe('policy choices', () => {
     // crawl --stop-max-unseen 1 ignores the estimates, the proof among them.
     expect(choose({ provenUnseen: proven(1), maxUnseenShare: 1, zeroStreak: STOP_AFTER_ZERO_STREAK }).keys).toContain(STOP_KEY);
   });
+
+  it('hunting at once: the proof is asked at every choice and ranks the queries from the first query on', () => {
+    const all = cands('lvs', 20);
+    const memory = { estimate: () => ({ estimate: 0, evidence: 0 }), yieldEstimate: (c: QueryCandidate) => ({ efficiency: c.key === 'lvs0' ? 0.5 : 0.1, expectedNew: c.key === 'lvs0' ? 3 : 1, modelled: true }) };
+    const hunt = (cs: readonly QueryCandidate[]) => new Map(cs.map((c) => [c.key, c.key === 'lvs17' ? 0.8 : c.key === 'lvs3' ? 0.2 : 0]));
+    let asked = 0;
+    const proven = (records: number): StopOffer['provenUnseen'] => () => (asked++, { records, huntScores: hunt });
+    const choose = (stop: Partial<StopOffer>) => policyChoices(all, plan, ctx, memory, progress, [], { zeroStreak: 0, crawlRate: 0.4, unseenShare: 0.3, unseenRecords: 90, huntAtOnce: true, ...stop }).choices;
+    const prior = (c: ReturnType<typeof choose>, key: string) => c.inputs[c.keys.indexOf(key)]?.prior;
+    // No dry query yet, much of the site unseen: 97 records proven unseen, and the hunt ranks.
+    const first = choose({ provenUnseen: proven(97) });
+    expect(asked).toBe(1);
+    expect(prior(first, 'lvs17')).toBe(1);
+    expect(prior(first, 'lvs3')).toBeCloseTo(0.25, 12);
+    expect(prior(first, 'lvs0')).toBe(0);
+    // Nothing proven (or below one record): the yield model and frequency rank, as without the hunt.
+    expect(prior(choose({ provenUnseen: () => undefined }), 'lvs0')).toBe(1);
+    expect(prior(choose({ provenUnseen: proven(0.5) }), 'lvs0')).toBe(1);
+    // The same proof with `hunt` (stop 79) waits for the dry streak: not asked, and the yield model ranks.
+    asked = 0;
+    expect(prior(choose({ provenUnseen: proven(97), huntAtOnce: false }), 'lvs0')).toBe(1);
+    expect(asked).toBe(0);
+    // Stop is withheld while the proof holds, offered once none does.
+    const dry = { zeroStreak: STOP_AFTER_ZERO_STREAK_HARVESTED, unseenShare: 0.001, unseenRecords: 0.2 };
+    expect(choose({ ...dry, provenUnseen: proven(1) }).keys).not.toContain(STOP_KEY);
+    expect(choose({ ...dry, provenUnseen: () => undefined }).keys).toContain(STOP_KEY);
+  });
 });
