@@ -155,8 +155,8 @@ export interface StopOffer {
   provenUnseen?: () => UnseenRecordsProof | undefined;
   /**
    * Hunt from the first proof (`hunt-at-once`), not only once the dry streak reaches stop's. A proof
-   * holds early in many crawls: the first answer of a form that lists 200 of the 297 records holding
-   * "the" proves 97 unseen, and the share of the held holders of "the" that hold a word is where
+   * holds early in many crawls: once a second query has stated 300, "the" stating 297 matches with
+   * 200 held proves 97 unseen, and the share of the held holders of "the" that hold a word is where
    * generic-frequency looks, cut by the share of the word's list the cap shows. On society and home
    * at testbed seeds 11–20 the yield model's choices there trailed generic-frequency's
    * (bench-results/hunt-at-once/).

@@ -69,12 +69,22 @@ export function unseenProofs(totals: readonly StatedTotal[], heldMatches: (terms
  * records cannot tell.
  */
 export function huntScores(candidates: readonly { key: string; terms: readonly string[] | null }[], proofs: readonly UnseenProof[], holders: (term: string) => ReadonlyMap<string, unknown>, cap: number): Map<string, number> {
-  const holding = (terms: readonly string[]): Set<string> => {
+  // The records holding every term: a one-word query's are the pool's own holders, read in place.
+  const holding = (terms: readonly string[]): Holders => {
     const sets = terms.map((t) => holders(t));
+    if (sets.length === 1) return sets[0]!;
     const smallest = sets.reduce((a, b) => (b.size < a.size ? b : a));
     return new Set([...smallest.keys()].filter((url) => sets.every((h) => h.has(url))));
   };
-  const proven = proofs.filter((p) => p.terms.length).map((p) => ({ unseen: p.unseen, held: holding(p.terms) }));
+  // Largest proof first: a score is at most its proof's unseen count, so the scan can stop there
+  // (a crawl asks this at every choice, and a large site's common words have thousands of holders).
+  const proven = proofs
+    .filter((p) => p.terms.length)
+    .sort((a, b) => b.unseen - a.unseen)
+    .map((p) => {
+      let held: Holders | undefined;
+      return { unseen: p.unseen, held: () => (held ??= holding(p.terms)) };
+    });
   const scores = new Map<string, number>();
   for (const c of candidates) {
     if (!c.terms?.length || !proven.length) {
@@ -85,12 +95,18 @@ export function huntScores(candidates: readonly { key: string; terms: readonly s
     const shown = mine.size > cap ? cap / mine.size : 1;
     let best = 0;
     for (const p of proven) {
-      if (!p.held.size) continue;
+      if (p.unseen <= best) break;
+      const held = p.held();
+      if (!held.size) continue;
+      const [small, large] = held.size <= mine.size ? [held, mine] : [mine, held];
       let both = 0;
-      for (const url of p.held) if (mine.has(url)) both++;
-      best = Math.max(best, (p.unseen * both) / p.held.size);
+      for (const url of small.keys()) if (large.has(url)) both++;
+      best = Math.max(best, (p.unseen * both) / held.size);
     }
     scores.set(c.key, best * shown);
   }
   return scores;
 }
+
+/** A set of record URLs: a holder map of the pool, or the intersection of several. */
+type Holders = { readonly size: number; has(url: string): boolean; keys(): Iterable<string> };

@@ -58,4 +58,15 @@ describe('records proven unseen by stated totals', () => {
     // No proof: nothing to hunt.
     expect([...huntScores(candidates, [], holders, 4).values()].every((v) => v === 0)).toBe(true);
   });
+
+  it('takes the best proof for each candidate, a smaller proof where it says more', () => {
+    const holdersOf: Record<string, string[]> = { the: ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10'], major: ['r1', 'r2'], lawn: ['r1', 'r2'], shelf: ['r3', 'r4', 'r5', 'r6', 'r7', 'r8'] };
+    const holders = (t: string) => new Map((holdersOf[t] ?? []).map((u) => [u, 1]));
+    const proofs = [{ terms: ['major'], unseen: 3 }, { terms: ['the'], unseen: 10 }];
+    const scores = huntScores([{ key: 'lawn', terms: ['lawn'] }, { key: 'shelf', terms: ['shelf'] }], proofs, holders, 100);
+    // "lawn": 10 × 2/10 = 2 by "the", 3 × 2/2 = 3 by "major" (the smaller proof says more).
+    expect(scores.get('lawn')).toBeCloseTo(3, 12);
+    // "shelf": 10 × 6/10 = 6 by "the"; "major" (3 at most) cannot beat it.
+    expect(scores.get('shelf')).toBeCloseTo(6, 12);
+  });
 });
