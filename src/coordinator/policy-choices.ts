@@ -147,8 +147,8 @@ export interface StopOffer {
   /** The site's records estimated unseen (`chao1Unseen`); unknown: the long streak only. */
   unseenRecords?: number;
   /**
-   * What the site's stated totals prove unseen (`proven-unseen.ts`), asked only once the dry
-   * streak has reached stop's while the estimates are heeded: from `PROVEN_UNSEEN_RECORDS`
+   * What the site's stated totals prove unseen (`proven-unseen.ts`), asked while the estimates are
+   * heeded, at every choice with `huntAtOnce`, else only once the dry streak has reached stop's: from `PROVEN_UNSEEN_RECORDS`
    * records on, "stop" is not offered (the form still ends at the crawl's patience) and the
    * queries' prior is the hunt's score. Undefined, or an answer of undefined: nothing proven.
    */

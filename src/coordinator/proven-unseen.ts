@@ -58,7 +58,8 @@ export function unseenProofs(totals: readonly StatedTotal[], heldMatches: (terms
 }
 
 /**
- * Where to look for proven-unseen records once the form has run dry: each keyword query's
+ * Where to look for proven-unseen records (from the first proof, or once the form has run dry:
+ * `ProvenUnseenMode`): each keyword query's
  * expected share of them that its list shows. An unseen record of a proof holds the proof's
  * words; among the held records that hold them, the share that also hold the candidate's words
  * is the chance it does too (the unseen records were drawn from the site as the held ones
