@@ -23,13 +23,13 @@ for arm_dir in sorted(p for p in root.iterdir() if p.is_dir()):
     arms[arm] = rows
 
 names = list(arms)
-print('| crawl | ' + ' | '.join(f'{a}: surface pages / pages / harvest rate / links decided, followed' for a in names) + ' |')
+print('| crawl | ' + ' | '.join(f'{a}: surface pages / pages / harvest rate / links decided, followed / mean return of the followed' for a in names) + ' |')
 print('| --- | ' + ' | '.join('---' for _ in names) + ' |')
 for i in range(max(len(r) for r in arms.values())):
     cells = []
     for a in names:
         r = arms[a][i]
-        cells.append(f"{r['surface']} / {r['pages']} / {r['harvest']:.3f} / {r['decided']}, {r['followed']}")
+        cells.append(f"{r['surface']} / {r['pages']} / {r['harvest']:.3f} / {r['decided']}, {r['followed']} / {r['meanReturn']}")
     print(f"| {arms[names[0]][i]['crawl']} | " + ' | '.join(cells) + ' |')
 print()
 for a in names:

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { LVS_DOMAINS, isLvsDomain } from '../lvs/index.ts';
 import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from '../coordinator/policy-learner.ts';
+import { wgeCanGuide } from '../coordinator/wge-guide.ts';
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { LINK_ACTING, ONLINE_ACTING, type LinkActing, type OnlineActing } from '../policy/action-choice.ts';
@@ -135,6 +136,9 @@ export async function trainCommand(opts: TrainOptions) {
     if (!opts.selectSeeds.length) throw new UserError('--select-seeds needs at least one seed');
     checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed, scale), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
   }
+  // WGE's workflows run query episodes: a training that learns links only has nothing for them to guide.
+  const wge = opts.wge && wgeCanGuide({ frozen: false, learn: opts.learn });
+  if (opts.wge && !wge) process.stderr.write('surfacer train: --learn links: WGE guides the query network\'s episodes, which learn nothing here, so no workflow runs (the result and the model say wge: false unless the start model had it)\n');
   const work = opts.keepRuns ?? mkdtempSync(join(tmpdir(), 'surfacer-train-'));
   const crawls: TrainCrawl[] = [];
   let model = opts.init ?? 'fresh';
@@ -155,7 +159,7 @@ export async function trainCommand(opts: TrainOptions) {
       const crawl: CrawlCliOptions = {
         domain, strategy: 'a3c', agents: opts.agents, maxDepth: 7, maxQueries: opts.maxQueries, maxPages: 5000, timeLimit: 0,
         seed: site.seed, allowPost: true, json: true, scale, trouble: 'default', testbedPort: 0, episodeSteps: 20, episodeTime: 120,
-        out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge: opts.wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
+        out: join(work, `${String(i + 1).padStart(3, '0')}-${domain}`), model, frozen: false, wge, demos: opts.demos, learningRate: opts.learningRate, pageDecisions: opts.pageDecisions,
         // Training explores by default: each decision drawn from the policy, on-policy A3C.
         acting: opts.acting ?? 'draw',
         ...(opts.linkActing ? { linkActing: opts.linkActing } : {}),
@@ -195,7 +199,7 @@ export async function trainCommand(opts: TrainOptions) {
   } finally {
     if (!opts.keepRuns) rmSync(work, { recursive: true, force: true });
   }
-  return trainResult(opts, { domains, wge: opts.wge, episodes, crawls, started, selection, trained });
+  return trainResult(opts, { domains, wge, episodes, crawls, started, selection, trained });
 }
 
 /** The testbed scale training crawls (and selection crawls) use unless `--scale` says another. */

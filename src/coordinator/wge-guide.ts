@@ -19,9 +19,14 @@ export interface WgeOptions {
   bufferCapacity?: number;
 }
 
-/** The WGE guide a crawl (or the replay of one) learns with: none without demos, or when the policy is frozen and learns nothing. */
-export function wgeGuideFor(wge: WgeOptions | undefined, policy: { frozen: boolean } | undefined): WgeGuide | undefined {
-  return wge && !policy?.frozen ? new WgeGuide(wge) : undefined;
+/** Whether WGE has anything to guide: the query network learns (its workflows run query episodes; the link policy learns from every crawl's own links). */
+export function wgeCanGuide(policy: { frozen: boolean; learn?: string } | undefined): boolean {
+  return !policy?.frozen && policy?.learn !== 'links';
+}
+
+/** The WGE guide a crawl (or the replay of one) learns with: none without demos, or when the query network learns nothing (frozen, or `learn: links`). */
+export function wgeGuideFor(wge: WgeOptions | undefined, policy: { frozen: boolean; learn?: string } | undefined): WgeGuide | undefined {
+  return wge && wgeCanGuide(policy) ? new WgeGuide(wge) : undefined;
 }
 
 export class WgeGuide implements WorkflowGuide {
