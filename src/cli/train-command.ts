@@ -57,6 +57,8 @@ export interface TrainOptions {
   surfaceWordCredit?: number;
   /** Every other training crawl fills its forms from another training domain's table (`foreignTable`). */
   foreignTables?: boolean;
+  /** Every training crawl runs `crawl --deterministic`: the same seed and options train the same model, bit for bit. */
+  deterministic?: boolean;
   /** Starting weight of the yield model's prior in fresh parameters (not with --init). */
   priorScale?: number;
   /** Fresh parameters read candidate queries' words (default true; false not with --init). */
@@ -115,6 +117,7 @@ export function registerTrainCommand(program: Command): void {
     .option('--select-every <n>', 'with --select-seeds: try the start, the model after every n-th training crawl, and the last', wholeNumber('--select-every', 1), SELECT_DEFAULTS.every)
     .option('--select-queries <n>', 'with --select-seeds: query budget of each selection crawl', wholeNumber('--select-queries', 1), SELECT_DEFAULTS.queries)
     .option('--select-parallel <n>', 'with --select-seeds: selection crawls run at once', wholeNumber('--select-parallel', 1), SELECT_DEFAULTS.parallel)
+    .option('--deterministic', 'each training crawl runs as `crawl --deterministic` (one episode at a time in schedule order): the same seed and options train the same model, bit for bit, where four agents at once differ from run to run (bench-results/wge-links/); slower', false)
     .option('--keep-runs <dir>', 'keep the training crawls\' run directories here (default: deleted)')
     .option('--json', 'print the result as JSON', false)
     .action(async (opts: TrainOptions) => {
@@ -165,6 +168,7 @@ export async function trainCommand(opts: TrainOptions) {
         ...(opts.linkActing ? { linkActing: opts.linkActing } : {}),
         ...(opts.gaeLambda === undefined ? {} : { gaeLambda: opts.gaeLambda }),
         ...(opts.learn ? { learn: opts.learn } : {}),
+        ...(opts.deterministic ? { deterministic: true } : {}),
         ...(opts.foreignTables ? { lvsDomain: foreignTable(domains, i) } : {}),
         ...(opts.surfaceWordCredit ? { surfaceWordCredit: opts.surfaceWordCredit } : {}),
         // Only the first crawl starts from fresh parameters; the rest go on from its model.
@@ -261,6 +265,7 @@ function trainResult(opts: TrainOptions, run: { domains: string[]; wge: boolean;
     out: opts.out,
     domains: run.domains,
     wge: run.wge,
+    deterministic: !!opts.deterministic,
     // As the learner recorded it (policy-learner.ts), not worked out again here.
     initialPriorScale: opts.init ? undefined : (manifest.learning.initialPriorScale as number | undefined),
     candidateWords: readsCandidateWords(manifest),
