@@ -142,7 +142,7 @@ export interface BenchPlan {
   a3cFrozen: boolean;
   /** The A3C policies also decide on each result page whether to read the next one (`crawl`/`train --page-decisions`). */
   a3cPageDecisions: boolean;
-  /** Every crawl runs `--deterministic` (one episode at a time in schedule order): a strategy crawls a site the same way every time. */
+  /** Every crawl runs `--deterministic` (one episode at a time in schedule order), training crawls included: a strategy crawls a site the same way every time. */
   deterministic: boolean;
   /** The A3C models trained here keep the checkpoint that harvests most on the train domains' sites at these seeds (`train --select-seeds`). */
   selectSeeds?: number[];
@@ -174,7 +174,7 @@ export function registerBenchStrategies(bench: Command): void {
     .option('--models <dir>', 'evaluate the models in DIR/a3c and DIR/a3c-wge (from `surfacer train`) instead of training them here')
     .option('--a3c-frozen', 'crawl with the A3C models frozen (crawl --frozen: greedy while a form pays, no learning) instead of learning online', false)
     .option('--a3c-page-decisions', 'the A3C policies also decide, on each result page, whether to read the next one (crawl and train --page-decisions; the other strategies read on by the rule)', false)
-    .option('--deterministic', 'every crawl runs --deterministic (one episode at a time in schedule order): the same code crawls a site the same way every time, so two versions compare site by site without run-to-run noise; slower, and the agents no longer query blind in parallel', false)
+    .option('--deterministic', 'every crawl runs --deterministic (one episode at a time in schedule order), the training crawls of a3c and a3c-wge too (train --deterministic): the same code crawls a site the same way every time and trains the same models, so two versions compare site by site without run-to-run noise; slower, and the agents no longer query blind in parallel', false)
     .option('--select-seeds <list>', "the A3C models trained here keep not their last parameters but the checkpoint (the start included) that harvests most on the train domains' sites at these testbed seeds (train --select-seeds: early stopping on sites the training does not crawl; not with --models)")
     .option('--select-every <n>', 'with --select-seeds: try the start, the model after every n-th training crawl, and the last (train --select-every; default: train\'s own)')
     .option('--keep-runs <dir>', 'keep every run directory (and the trained models) under this folder; a later bench with the same folder reuses every crawl and training it finished with the same arguments')
@@ -309,9 +309,11 @@ function trainedTestSites(manifest: Pick<ModelManifest, 'domains' | 'sites' | 's
  * The `surfacer train` command line of one A3C model. `trainings` run side by side, so their
  * selection crawls share the bench's `--parallel` between them.
  */
-export function trainingArgs(plan: BenchPlan, strategy: BenchStrategy, dir: string, trainings: number, trainMaxQueries?: number): string[] {
+export function trainingArgs(plan: BenchPlan, strategy: BenchStrategy, dir: string, trainings: number, trainMaxQueries?: number, deterministic = false): string[] {
   return [
     'train', '--domains', plan.trainDomains.join(','), '--episodes', String(plan.episodes), '--out', dir, strategy === 'a3c-wge' ? '--wge' : '--no-wge', '--seed', String(plan.seed), '--json',
+    // The trainings too: else two --deterministic benches train different models and differ after all.
+    ...(deterministic ? ['--deterministic'] : []),
     ...(plan.a3cPageDecisions ? ['--page-decisions'] : []),
     ...(trainMaxQueries !== undefined ? ['--max-queries', String(trainMaxQueries)] : []),
     ...(plan.selectSeeds
@@ -327,6 +329,8 @@ export interface CliSupport {
   train: boolean;
   /** `train --max-queries` exists. */
   trainMaxQueries: boolean;
+  /** `train --deterministic` exists. */
+  trainDeterministic?: boolean;
 }
 
 /** The strategy choices in `crawl --help` ("--strategy <name> … (choices: "a", "b", default: …)"). */
@@ -344,6 +348,7 @@ async function probeCli(): Promise<CliSupport> {
     crawlModel: /--model\b/.test(crawl.stdout),
     train: train.code === 0 && /--domains\b/.test(train.stdout),
     trainMaxQueries: train.code === 0 && /--max-queries\b/.test(train.stdout),
+    trainDeterministic: train.code === 0 && /--deterministic\b/.test(train.stdout),
   };
 }
 
@@ -479,7 +484,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       }
       const dir = join(root, `model-${s}`);
       const trainQueries = plan.trainMaxQueries !== undefined && cli.trainMaxQueries ? plan.trainMaxQueries : undefined;
-      const args = trainingArgs(plan, s, dir, toTrain.length, trainQueries);
+      const args = trainingArgs(plan, s, dir, toTrain.length, trainQueries, plan.deterministic && !!cli.trainDeterministic);
       const before = plan.keepRuns ? finishedStep<{ row: TrainingRow; curve?: unknown }>(dir, args) : undefined;
       if (before) {
         models[s] = dir;

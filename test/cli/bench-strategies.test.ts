@@ -117,6 +117,15 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
     expect(trainingArgs(resolvePlan({ selectSeeds: '11' }), 'a3c', '/m', 2)).toEqual(expect.arrayContaining(['--select-parallel', '1']));
   });
 
+  it('--deterministic: the trainings run deterministic too, where this build\'s train can', () => {
+    const plan = resolvePlan({ strategies: 'a3c,a3c-wge', deterministic: true });
+    expect(trainingArgs(plan, 'a3c', '/m', 2, undefined, true)).toEqual(['train', '--domains', TRAIN_DOMAINS.join(','), '--episodes', '40', '--out', '/m', '--no-wge', '--seed', '1', '--json', '--deterministic']);
+    expect(trainingArgs(plan, 'a3c', '/m', 2)).not.toContain('--deterministic');
+    // The bench asks for it only where `train --help` offers it (an older build's train has no such option).
+    const help = spawnSync(process.execPath, [join(root, 'bin/surfacer.js'), 'train', '--help'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(help.stdout).toMatch(/--deterministic\b/);
+  });
+
   it('--select-seeds: refused where there is no training to choose in, or on sites the training crawls', () => {
     // The training's first round crawls train domain i at seed + i: health (the fifth) at 5.
     expect(() => resolvePlan({ selectSeeds: '5' })).toThrow(/--select-seeds: the model trains on health \(seed 5\)/);
