@@ -137,6 +137,8 @@ export async function trainCommand(opts: TrainOptions) {
   for (const d of domains) if (!isLvsDomain(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
   if (opts.selectSeeds) {
     if (!opts.selectSeeds.length) throw new UserError('--select-seeds needs at least one seed');
+    // The score counts records per query, not pages: what learning links changes is the pages, and the start wins ties.
+    if (opts.learn === 'links') throw new UserError('--select-seeds chooses by the records a checkpoint harvests in its first queries, not by the pages it reads: with --learn links the training changes the pages, so the checkpoints tie and the start, which follows every link, would be kept');
     checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed, scale), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
   }
   // WGE's workflows run query episodes: a training that learns links only has nothing for them to guide.
