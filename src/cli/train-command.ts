@@ -143,7 +143,7 @@ export async function trainCommand(opts: TrainOptions) {
   }
   // WGE's workflows run query episodes: a training that learns links only has nothing for them to guide.
   const wge = opts.wge && wgeCanGuide({ frozen: false, learn: opts.learn });
-  if (opts.wge && !wge) process.stderr.write('surfacer train: --learn links: WGE guides the query network\'s episodes, which learn nothing here, so no workflow runs (the result and the model say wge: false unless the start model had it)\n');
+  if (opts.wge && !wge) process.stderr.write('surfacer train: --learn links: WGE guides the query network\'s episodes, which learn nothing here, so no workflow runs (the result says wge: false, and so does the model unless its start had WGE)\n');
   const work = opts.keepRuns ?? mkdtempSync(join(tmpdir(), 'surfacer-train-'));
   const crawls: TrainCrawl[] = [];
   let model = opts.init ?? 'fresh';
