@@ -330,7 +330,7 @@ export interface CliSupport {
   /** `train --max-queries` exists. */
   trainMaxQueries: boolean;
   /** `train --deterministic` exists. */
-  trainDeterministic?: boolean;
+  trainDeterministic: boolean;
 }
 
 /** The strategy choices in `crawl --help` ("--strategy <name> … (choices: "a", "b", default: …)"). */
@@ -484,7 +484,7 @@ export async function benchStrategies(plan: BenchPlan): Promise<StrategiesBenchR
       }
       const dir = join(root, `model-${s}`);
       const trainQueries = plan.trainMaxQueries !== undefined && cli.trainMaxQueries ? plan.trainMaxQueries : undefined;
-      const args = trainingArgs(plan, s, dir, toTrain.length, trainQueries, plan.deterministic && !!cli.trainDeterministic);
+      const args = trainingArgs(plan, s, dir, toTrain.length, trainQueries, plan.deterministic && cli.trainDeterministic);
       const before = plan.keepRuns ? finishedStep<{ row: TrainingRow; curve?: unknown }>(dir, args) : undefined;
       if (before) {
         models[s] = dir;

@@ -9,14 +9,13 @@ import { runProvenance, type RunProvenance } from './provenance.ts';
 import { STRATEGY_NAMES, isStrategyName, type StrategyName } from '../strategies/index.ts';
 import { probeSeed, resolveSeeds, SeedError } from '../coordinator/seeds.ts';
 import type { Coordinator, CoordinatorConfig } from '../coordinator/coordinator.ts';
-import { DEFAULT_POLICY, LEARNED_PARTS, type LearnedParts, type PolicyLearner } from '../coordinator/policy-learner.ts';
+import { DEFAULT_POLICY, LEARNED_PARTS, learnsQueries, type LearnedParts, type PolicyLearner } from '../coordinator/policy-learner.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { QUERY_PRIOR_UNITS, type QueryPriorUnit } from '../policy/prior.ts';
 import { LINK_ACTING, ONLINE_ACTING, type LinkActing, type OnlineActing } from '../policy/action-choice.ts';
 import { STOP_AFTER_ZERO_STREAK, STOP_AFTER_ZERO_STREAK_HARVESTED, STOP_MAX_UNSEEN_SHARE } from '../coordinator/policy-choices.ts';
 import { SKIP_DRY_LISTS_AFTER } from '../coordinator/dry-lists.ts';
 import { PROVEN_UNSEEN_MODES, type ProvenUnseenMode } from '../coordinator/proven-unseen.ts';
-import { wgeCanGuide } from '../coordinator/wge-guide.ts';
 import { SCALES, type Scale, type TestbedHandle } from '../testbed/index.ts';
 import { startBuiltInSite } from './builtin-site.ts';
 import { readRunState } from './run-state.ts';
@@ -366,7 +365,7 @@ export async function crawlCommand(opts: CrawlCliOptions) {
     // The trace opens with how the run was made (each resume adds how it went on).
     const recordedOptions = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined));
     const wge = strategy === 'a3c' && opts.wge ? { demosDir: resolve(opts.demos ?? DEFAULT_DEMOS_DIR) } : undefined;
-    if (wge && !wgeCanGuide(config.policy)) process.stderr.write(`surfacer: --wge guides the query network's episodes while it learns; ${opts.frozen ? 'a --frozen crawl learns nothing' : 'this crawl learns links only'}, so no workflow runs\n`);
+    if (wge && !learnsQueries(config.policy ?? DEFAULT_POLICY)) process.stderr.write(`surfacer: --wge guides the query network's episodes while it learns; ${opts.frozen ? 'a --frozen crawl learns nothing' : 'this crawl learns links only'}, so no workflow runs\n`);
     store.trace({ action: opts.resume ? 'run-resume' : 'run-start', input: runProvenance({ options: recordedOptions, config, strategySeed: opts.seed, testbedSeed: testbedPlan?.seed ?? null, deterministic: !!opts.deterministic, demosDir: wge?.demosDir }) });
     const bar = opts.json || !process.stderr.isTTY ? undefined : new cliProgress.SingleBar({ format: 'pages {pages} | results {results} | records {records} | queries {queries} | forms {forms} | {duration}s', stream: process.stderr }, cliProgress.Presets.shades_classic);
     bar?.start(1, 0, { pages: 0, results: 0, records: 0, queries: 0, forms: 0 });

@@ -17,8 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { LVS_DOMAINS, isLvsDomain } from '../lvs/index.ts';
-import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, type LearnedParts } from '../coordinator/policy-learner.ts';
-import { wgeCanGuide } from '../coordinator/wge-guide.ts';
+import { DEFAULT_POLICY, LEARNED_PARTS, PolicyLearner, learnsQueries, type LearnedParts } from '../coordinator/policy-learner.ts';
 import { loadModel, readsCandidateWords, type ModelManifest, type TrainedSite } from '../policy/checkpoint.ts';
 import { INITIAL_PRIOR_SCALE } from '../policy/network.ts';
 import { LINK_ACTING, ONLINE_ACTING, type LinkActing, type OnlineActing } from '../policy/action-choice.ts';
@@ -142,7 +141,7 @@ export async function trainCommand(opts: TrainOptions) {
     checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed, scale), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
   }
   // WGE's workflows run query episodes: a training that learns links only has nothing for them to guide.
-  const wge = opts.wge && wgeCanGuide({ frozen: false, learn: opts.learn });
+  const wge = opts.wge && learnsQueries({ frozen: false, learn: opts.learn });
   if (opts.wge && !wge) process.stderr.write('surfacer train: --learn links: WGE guides the query network\'s episodes, which learn nothing here, so no workflow runs (the result says wge: false, and so does the model unless its start had WGE)\n');
   const work = opts.keepRuns ?? mkdtempSync(join(tmpdir(), 'surfacer-train-'));
   const crawls: TrainCrawl[] = [];

@@ -94,6 +94,11 @@ export type LearnedParts = (typeof LEARNED_PARTS)[number];
 
 export const DEFAULT_POLICY: PolicyConfig = { frozen: false, tMax: 5, learningRate: 0.003 };
 
+/** Whether a crawl under `policy` trains the query network (not frozen, and not `learn: links`); WGE guides only such crawls. */
+export function learnsQueries(policy: Pick<PolicyConfig, 'frozen' | 'learn'>): boolean {
+  return !policy.frozen && policy.learn !== 'links';
+}
+
 export class PolicyLearner {
   private readonly rng: () => number;
   readonly curve: CurvePoint[] = [];
@@ -140,7 +145,7 @@ export class PolicyLearner {
 
   /** The query network learns in this crawl. */
   get learnsQueries(): boolean {
-    return !this.config.frozen && this.config.learn !== 'links';
+    return learnsQueries(this.config);
   }
 
   /** The link policy learns in this crawl. */

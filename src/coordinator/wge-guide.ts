@@ -8,6 +8,7 @@
 import { induceQueryLattice, loadDemos, ReplayBuffer, WorkflowPolicy, type Workflow } from '../wge/index.ts';
 import type { PolicyEpisode } from '../policy/types.ts';
 import type { WorkflowGuide } from './workflow-guide.ts';
+import { DEFAULT_POLICY, learnsQueries, type PolicyConfig } from './policy-learner.ts';
 
 export interface WgeOptions {
   /** Folder of demo JSON files. */
@@ -19,14 +20,13 @@ export interface WgeOptions {
   bufferCapacity?: number;
 }
 
-/** Whether WGE has anything to guide: the query network learns (its workflows run query episodes; the link policy learns from every crawl's own links). */
-export function wgeCanGuide(policy: { frozen: boolean; learn?: string } | undefined): boolean {
-  return !policy?.frozen && policy?.learn !== 'links';
-}
-
-/** The WGE guide a crawl (or the replay of one) learns with: none without demos, or when the query network learns nothing (frozen, or `learn: links`). */
-export function wgeGuideFor(wge: WgeOptions | undefined, policy: { frozen: boolean; learn?: string } | undefined): WgeGuide | undefined {
-  return wge && wgeCanGuide(policy) ? new WgeGuide(wge) : undefined;
+/**
+ * The WGE guide a crawl (or the replay of one) learns with: none without demos, or when the query
+ * network learns nothing (frozen, or `learn: links`): its workflows run query episodes, and the
+ * link policy learns from every crawl's own links.
+ */
+export function wgeGuideFor(wge: WgeOptions | undefined, policy: Pick<PolicyConfig, 'frozen' | 'learn'> | undefined): WgeGuide | undefined {
+  return wge && learnsQueries(policy ?? DEFAULT_POLICY) ? new WgeGuide(wge) : undefined;
 }
 
 export class WgeGuide implements WorkflowGuide {

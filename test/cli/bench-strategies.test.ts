@@ -150,7 +150,7 @@ describe('bench strategies: argument checks (no crawl runs)', () => {
   });
 
   it('a3c without `surfacer train`: fails for the a3c strategies only, and says how to run the rest', () => {
-    const cli = { crawlStrategies: ['random', 'adaptive', 'a3c'], crawlModel: true, train: false, trainMaxQueries: false };
+    const cli = { crawlStrategies: ['random', 'adaptive', 'a3c'], crawlModel: true, train: false, trainMaxQueries: false, trainDeterministic: false };
     expect(() => checkSupport(['random', 'adaptive'], cli)).not.toThrow();
     expect(() => checkSupport(['random', 'a3c-wge'], cli)).toThrow(/"a3c-wge": it needs the `surfacer train .*Run the others with --strategies random$/);
     expect(() => checkSupport(['dla'], cli)).toThrow(/"dla": not a strategy of `surfacer crawl`/);

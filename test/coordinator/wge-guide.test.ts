@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, PolicyLearner } from '../../src/coordinator/policy-learner.ts';
-import { WgeGuide, wgeCanGuide, wgeGuideFor } from '../../src/coordinator/wge-guide.ts';
+import { DEFAULT_POLICY, PolicyLearner, learnsQueries } from '../../src/coordinator/policy-learner.ts';
+import { WgeGuide, wgeGuideFor } from '../../src/coordinator/wge-guide.ts';
 import { loadModel } from '../../src/policy/checkpoint.ts';
 import { repoRoot, tempDir } from '../e2e/helpers.ts';
 
@@ -14,11 +14,11 @@ const demos = { demosDir: join(repoRoot, 'demos') };
 
 describe('wgeGuideFor', () => {
   it('guides a crawl whose query network learns, and no frozen or links-only crawl', () => {
-    expect(wgeCanGuide({ frozen: false })).toBe(true);
-    expect(wgeCanGuide({ frozen: false, learn: 'all' })).toBe(true);
-    expect(wgeCanGuide({ frozen: false, learn: 'queries' })).toBe(true);
-    expect(wgeCanGuide({ frozen: false, learn: 'links' })).toBe(false);
-    expect(wgeCanGuide({ frozen: true })).toBe(false);
+    expect(learnsQueries({ frozen: false })).toBe(true);
+    expect(learnsQueries({ frozen: false, learn: 'all' })).toBe(true);
+    expect(learnsQueries({ frozen: false, learn: 'queries' })).toBe(true);
+    expect(learnsQueries({ frozen: false, learn: 'links' })).toBe(false);
+    expect(learnsQueries({ frozen: true })).toBe(false);
     expect(wgeGuideFor(demos, { frozen: false, learn: 'all' })).toBeInstanceOf(WgeGuide);
     expect(wgeGuideFor(demos, { frozen: false, learn: 'links' })).toBeUndefined();
     expect(wgeGuideFor(demos, { frozen: true })).toBeUndefined();
