@@ -10,7 +10,8 @@
  * `--prior-scale`) as a model with 0 updates: the start every training shares, so a trained
  * model can be crawled against it (bench-results/frequency-prior/untrained/).
  * `--select-seeds` keeps, instead of the last parameters, the checkpoint that harvests most on
- * the training domains' sites at those seeds (train-selection.ts).
+ * the training domains' sites at those seeds (train-selection.ts): by records per query, or, by
+ * default with `--learn links`, by records per page (`--select-by`).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,7 @@ import { crawlCommand, learningRateOption, learnOption, nonNegativeNumberOption,
 import { UserError } from './errors.ts';
 import { emitJson } from './output.ts';
 import { SCALES, type Scale } from '../testbed/index.ts';
-import { checkSelectionSites, checkpointsToTry, selectCheckpoint, type Checkpoint, type SelectionRecord } from './train-selection.ts';
+import { checkSelectionSites, checkpointsToTry, selectCheckpoint, SELECTION_MEASURES, type Checkpoint, type SelectionMeasure, type SelectionRecord } from './train-selection.ts';
 
 export interface TrainOptions {
   /** Required unless `episodes` is 0. */
@@ -70,6 +71,8 @@ export interface TrainOptions {
   selectQueries?: number;
   /** Selection crawls run at once. */
   selectParallel?: number;
+  /** What the selection scores: records per query, or records per page (default: harvest-rate with `learn: links`, else records). */
+  selectBy?: SelectionMeasure;
 }
 
 /** `--select-every`, `--select-queries` (the harness's cov@25) and `--select-parallel` when not given. */
@@ -115,6 +118,7 @@ export function registerTrainCommand(program: Command): void {
     }))
     .option('--select-every <n>', 'with --select-seeds: try the start, the model after every n-th training crawl, and the last', wholeNumber('--select-every', 1), SELECT_DEFAULTS.every)
     .option('--select-queries <n>', 'with --select-seeds: query budget of each selection crawl', wholeNumber('--select-queries', 1), SELECT_DEFAULTS.queries)
+    .addOption(new Option('--select-by <measure>', 'with --select-seeds: records (the records harvested after each of the first --select-queries queries: which queries a checkpoint asks) or harvest-rate (records per page fetched: which pages it reads); default harvest-rate with --learn links, else records').choices([...SELECTION_MEASURES]))
     .option('--select-parallel <n>', 'with --select-seeds: selection crawls run at once', wholeNumber('--select-parallel', 1), SELECT_DEFAULTS.parallel)
     .option('--deterministic', 'each training crawl runs as `crawl --deterministic` (one episode at a time in schedule order): the same seed and options train the same model, bit for bit, where four agents at once differ from run to run (bench-results/wge-links/); slower', false)
     .option('--keep-runs <dir>', 'keep the training crawls\' run directories here (default: deleted)')
@@ -134,10 +138,11 @@ export async function trainCommand(opts: TrainOptions) {
   const domains = opts.domains;
   const scale = opts.scale ?? TRAIN_SCALE;
   for (const d of domains) if (!isLvsDomain(d)) throw new UserError(`unknown domain "${d}"; one of: ${LVS_DOMAINS.join(', ')}`);
+  if (opts.selectBy && !opts.selectSeeds) throw new UserError('--select-by goes with --select-seeds: without selection the last parameters are kept');
   if (opts.selectSeeds) {
     if (!opts.selectSeeds.length) throw new UserError('--select-seeds needs at least one seed');
-    // The score counts records per query, not pages: what learning links changes is the pages, and the start wins ties.
-    if (opts.learn === 'links') throw new UserError('--select-seeds chooses by the records a checkpoint harvests in its first queries, not by the pages it reads: with --learn links the training changes the pages, so the checkpoints tie and the start, which follows every link, would be kept');
+    // Records per query cannot tell link policies apart: they ask the same queries, and the start wins ties.
+    if (opts.learn === 'links' && opts.selectBy === 'records') throw new UserError('--select-by records chooses by the records a checkpoint harvests in its first queries, not by the pages it reads: with --learn links the training changes the pages, so the checkpoints tie and the start, which follows every link, would be kept (use --select-by harvest-rate, the default with --learn links)');
     checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed, scale), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
   }
   // WGE's workflows run query episodes: a training that learns links only has nothing for them to guide.
@@ -190,8 +195,8 @@ export async function trainCommand(opts: TrainOptions) {
     if (opts.selectSeeds) {
       const tried = checkpointsToTry(checkpoints, opts.selectEvery ?? SELECT_DEFAULTS.every);
       process.stderr.write(`surfacer train: choosing among ${tried.length} checkpoints (after ${tried.map((c) => c.afterCrawls).join(', ')} crawls) on ${domains.length * opts.selectSeeds.length} sites at seeds ${opts.selectSeeds.join(', ')}\n`);
-      selection = await selectCheckpoint(tried, { domains, seeds: opts.selectSeeds, queries: opts.selectQueries ?? SELECT_DEFAULTS.queries, scale, agents: opts.agents, pageDecisions: opts.pageDecisions, parallel: opts.selectParallel ?? SELECT_DEFAULTS.parallel, work }, (line) => process.stderr.write(`surfacer train: ${line}\n`));
-      process.stderr.write(`surfacer train: keeping the checkpoint after ${selection.chosen} crawls (scores ${selection.checkpoints.map((c) => `${c.afterCrawls}: ${c.score}`).join(', ')})\n`);
+      selection = await selectCheckpoint(tried, { by: selectionMeasure(opts), domains, seeds: opts.selectSeeds, queries: opts.selectQueries ?? SELECT_DEFAULTS.queries, scale, agents: opts.agents, pageDecisions: opts.pageDecisions, parallel: opts.selectParallel ?? SELECT_DEFAULTS.parallel, work }, (line) => process.stderr.write(`surfacer train: ${line}\n`));
+      process.stderr.write(`surfacer train: keeping the checkpoint after ${selection.chosen} crawls (${selection.by} scores ${selection.checkpoints.map((c) => `${c.afterCrawls}: ${c.score}`).join(', ')})\n`);
       cpSync(tried.find((c) => c.afterCrawls === selection!.chosen)!.dir, opts.out, { recursive: true });
       const manifestFile = join(opts.out, 'manifest.json');
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ModelManifest;
@@ -205,6 +210,11 @@ export async function trainCommand(opts: TrainOptions) {
     if (!opts.keepRuns) rmSync(work, { recursive: true, force: true });
   }
   return trainResult(opts, { domains, wge, episodes, crawls, started, selection, trained });
+}
+
+/** `--select-by`, or its default: the pages where only the link policy learns, else the records per query. */
+export function selectionMeasure(opts: Pick<TrainOptions, 'selectBy' | 'learn'>): SelectionMeasure {
+  return opts.selectBy ?? (opts.learn === 'links' ? 'harvest-rate' : 'records');
 }
 
 /** The testbed scale training crawls (and selection crawls) use unless `--scale` says another. */

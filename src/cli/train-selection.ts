@@ -6,9 +6,13 @@
  * seeds, frozen and deterministic, and the checkpoint that harvests most in its first queries is
  * the one kept — the start itself when no update helped.
  *
- * The measure is what a crawler sees on any site, no ground truth: the records harvested after
- * each of the first `queries` queries, summed (the area under the harvest curve), each site
- * scaled by the most any checkpoint harvested there so that small sites weigh as much as large.
+ * The measure is what a crawler sees on any site, no ground truth (`--select-by`):
+ * - `records`: the records harvested after each of the first `queries` queries, summed (the area
+ *   under the harvest curve), each site scaled by the most any checkpoint harvested there so that
+ *   small sites weigh as much as large. What the query network changes.
+ * - `harvest-rate`: the records harvested over the pages fetched by the end of the crawl, each site
+ *   scaled by the best rate any checkpoint reached there. What the link policy changes: its
+ *   checkpoints ask the same queries, so they tie on records, and only the pages tell them apart.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +28,12 @@ export interface Checkpoint {
   dir: string;
 }
 
+/** How `--select-by` scores a checkpoint's selection crawls (see the file's comment). */
+export const SELECTION_MEASURES = ['records', 'harvest-rate'] as const;
+export type SelectionMeasure = (typeof SELECTION_MEASURES)[number];
+
 export interface SelectionPlan {
+  by: SelectionMeasure;
   domains: readonly string[];
   seeds: readonly number[];
   /** Query budget of each selection crawl: the harvest curve is read up to it. */
@@ -39,10 +48,12 @@ export interface SelectionPlan {
 
 /** What `train --select-seeds` did, kept in the chosen model's manifest (`selection`) and in `train --json`. */
 export interface SelectionRecord {
+  /** The measure the scores are in (absent in the manifests of models chosen before `--select-by`: records). */
+  by?: SelectionMeasure;
   seeds: number[];
   queries: number;
   sites: string[];
-  checkpoints: { afterCrawls: number; score: number; recordsAtBudget: Record<string, number> }[];
+  checkpoints: { afterCrawls: number; score: number; recordsAtBudget: Record<string, number>; pagesAtBudget?: Record<string, number>; harvestRate?: Record<string, number> }[];
   /** `afterCrawls` of the kept checkpoint. */
   chosen: number;
 }
@@ -90,6 +101,30 @@ export function selectionScores(curves: readonly (readonly (readonly number[])[]
   });
 }
 
+/**
+ * Each checkpoint's score by harvest rate: over the sites, its records per page fetched divided by
+ * the best rate any checkpoint reached on that site (a site where none harvested counts 0).
+ * `crawls[c][s]` is checkpoint c's crawl of site s.
+ */
+export function harvestRateScores(crawls: readonly (readonly { records: number; pages: number }[])[]): number[] {
+  const sites = crawls[0]?.length ?? 0;
+  const best = Array.from({ length: sites }, (_, s) => Math.max(0, ...crawls.map((c) => rateOf(c[s]!))));
+  return crawls.map((c) => {
+    let total = 0;
+    for (let s = 0; s < sites; s++) if (best[s]! > 0) total += rateOf(c[s]!) / best[s]!;
+    return sites ? total / sites : 0;
+  });
+}
+
+/** Records per page fetched (0 for a crawl that fetched nothing). */
+function rateOf(c: { records: number; pages: number }): number {
+  return c.pages > 0 ? c.records / c.pages : 0;
+}
+
+function round4(x: number): number {
+  return Math.round(x * 1e4) / 1e4;
+}
+
 /** The index of the best score; on a tie the earlier checkpoint, which has fewer updates behind it. */
 export function bestCheckpoint(scores: readonly number[]): number {
   let best = 0;
@@ -102,6 +137,7 @@ export async function selectCheckpoint(checkpoints: readonly Checkpoint[], plan:
   const sites = plan.seeds.flatMap((seed) => plan.domains.map((domain) => ({ domain, seed })));
   const tasks = checkpoints.flatMap((c, ci) => sites.map((site, si) => ({ c, ci, site, si })));
   const curves = checkpoints.map(() => sites.map((): number[] => []));
+  const totals = checkpoints.map(() => sites.map(() => ({ records: 0, pages: 0 })));
   let done = 0;
   await pool(tasks, plan.parallel, async ({ c, ci, site, si }) => {
     const out = join(plan.work, `select-${String(c.afterCrawls).padStart(3, '0')}-${site.domain}-${site.seed}`);
@@ -114,17 +150,20 @@ export async function selectCheckpoint(checkpoints: readonly Checkpoint[], plan:
     const r = await runSurfacer(args);
     const reportFile = join(out, 'report.json');
     if (r.code !== 0 || !existsSync(reportFile)) throw new Error(`selection crawl of ${site.domain} (seed ${site.seed}) with the checkpoint after ${c.afterCrawls} crawls failed: ${lastLine(r.stderr) || `exit ${r.code}`}`);
-    curves[ci]![si] = harvestCurve(JSON.parse(readFileSync(reportFile, 'utf8')) as Report, plan.queries);
-    progress(`[${++done}/${tasks.length}] checkpoint after ${c.afterCrawls} crawls on ${site.domain} (seed ${site.seed}): ${curves[ci]![si]!.at(-1)} records in ${plan.queries} queries, ${r.seconds.toFixed(0)} s`);
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+    curves[ci]![si] = harvestCurve(report, plan.queries);
+    totals[ci]![si] = { records: report.totals.recordsHarvested, pages: report.totals.pagesFetched };
+    progress(`[${++done}/${tasks.length}] checkpoint after ${c.afterCrawls} crawls on ${site.domain} (seed ${site.seed}): ${curves[ci]![si]!.at(-1)} records in ${plan.queries} queries, ${report.totals.pagesFetched} pages, ${r.seconds.toFixed(0)} s`);
   });
-  const scores = selectionScores(curves);
+  const scores = plan.by === 'harvest-rate' ? harvestRateScores(totals) : selectionScores(curves);
   const chosen = bestCheckpoint(scores);
   const name = (s: { domain: string; seed: number }) => `${s.domain} (seed ${s.seed})`;
   return {
+    by: plan.by,
     seeds: [...plan.seeds],
     queries: plan.queries,
     sites: sites.map(name),
-    checkpoints: checkpoints.map((c, ci) => ({ afterCrawls: c.afterCrawls, score: Math.round(scores[ci]! * 1e4) / 1e4, recordsAtBudget: Object.fromEntries(sites.map((s, si) => [name(s), curves[ci]![si]!.at(-1) ?? 0])) })),
+    checkpoints: checkpoints.map((c, ci) => ({ afterCrawls: c.afterCrawls, score: round4(scores[ci]!), recordsAtBudget: Object.fromEntries(sites.map((s, si) => [name(s), curves[ci]![si]!.at(-1) ?? 0])), pagesAtBudget: Object.fromEntries(sites.map((s, si) => [name(s), totals[ci]![si]!.pages])), harvestRate: Object.fromEntries(sites.map((s, si) => [name(s), round4(rateOf(totals[ci]![si]!))])) })),
     chosen: checkpoints[chosen]!.afterCrawls,
   };
 }

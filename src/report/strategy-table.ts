@@ -29,6 +29,8 @@ export interface StrategyTableInput {
 
 /** What the table reads of `train --select-seeds`' record. */
 export interface CheckpointSelection {
+  /** `train --select-by`: records per query (absent in models chosen before there was a choice) or harvest-rate, records per page. */
+  by?: string;
   sites: readonly string[];
   checkpoints: readonly { afterCrawls: number; score: number }[];
   chosen: number;
@@ -120,7 +122,7 @@ export function strategyTable(input: StrategyTableInput): string {
 /** "a3c-wge: the model is the checkpoint after 0 training crawls, the best of …": a selected model's origin in one line. */
 function selectionLine(name: string, sel: CheckpointSelection): string {
   const tried = sel.checkpoints.map((c) => `${c.afterCrawls === 0 ? 'the start' : `after ${c.afterCrawls}`} ${c.score.toFixed(4)}`).join(', ');
-  return `${name}: the model is the checkpoint ${sel.chosen === 0 ? 'before any training crawl (the start)' : `after ${sel.chosen} training crawls`}, which harvested most on ${sel.sites.join(', ')} (train --select-seeds; scores: ${tried}).`;
+  return `${name}: the model is the checkpoint ${sel.chosen === 0 ? 'before any training crawl (the start)' : `after ${sel.chosen} training crawls`}, which harvested most${sel.by === 'harvest-rate' ? ' per page' : ''} on ${sel.sites.join(', ')} (train --select-seeds${sel.by ? ` --select-by ${sel.by}` : ''}; scores: ${tried}).`;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { foreignTable, trainCommand, type TrainOptions } from '../../src/cli/train-command.ts';
+import { foreignTable, selectionMeasure, trainCommand, type TrainOptions } from '../../src/cli/train-command.ts';
 import { loadModel } from '../../src/policy/checkpoint.ts';
 import { initialParameters } from '../../src/policy/network.ts';
 import type { PlainTensors } from '../../src/policy/types.ts';
@@ -49,8 +49,18 @@ describe('train --episodes 0', () => {
     // Nor a site the model given with --init trained on (the one shipped until stop 54 crawled games at seed 4).
     await expect(trainCommand(options(join(dir, 'g'), { episodes: 5, domains: ['games'], init: 'bench-results/checkpoint-selection/shipped-before', selectSeeds: [4] }))).rejects.toThrow(/--select-seeds: the model trains on games \(seed 4\)/);
     // Learning links only: the selection's score (records per query) cannot tell the checkpoints apart.
-    await expect(trainCommand(options(join(dir, 'h'), { episodes: 5, domains: ['arts'], learn: 'links', selectSeeds: [11] }))).rejects.toThrow(/with --learn links the training changes the pages, so the checkpoints tie/);
-    for (const d of ['a', 'b', 'c', 'd', 'h']) expect(() => loadModel(join(dir, d))).toThrow(/no policy model/);
+    await expect(trainCommand(options(join(dir, 'h'), { episodes: 5, domains: ['arts'], learn: 'links', selectSeeds: [11], selectBy: 'records' }))).rejects.toThrow(/with --learn links the training changes the pages, so the checkpoints tie/);
+    await expect(trainCommand(options(join(dir, 'i'), { episodes: 5, domains: ['arts'], selectBy: 'harvest-rate' }))).rejects.toThrow(/--select-by goes with --select-seeds/);
+    for (const d of ['a', 'b', 'c', 'd', 'h', 'i']) expect(() => loadModel(join(dir, d))).toThrow(/no policy model/);
+  });
+});
+
+describe('train --select-by', () => {
+  it('scores by the pages where only the link policy learns, else by the records per query, unless told', () => {
+    expect(selectionMeasure({ learn: 'links' })).toBe('harvest-rate');
+    expect(selectionMeasure({})).toBe('records');
+    expect(selectionMeasure({ learn: 'queries' })).toBe('records');
+    expect(selectionMeasure({ learn: 'all', selectBy: 'harvest-rate' })).toBe('harvest-rate');
   });
 });
 

@@ -3,7 +3,7 @@
  * harvest curves of the selection crawls pick one. (The crawls themselves: test/e2e/a3c.e2e.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { bestCheckpoint, checkSelectionSites, checkpointsToTry, harvestCurve, selectionScores } from '../../src/cli/train-selection.ts';
+import { bestCheckpoint, checkSelectionSites, checkpointsToTry, harvestCurve, harvestRateScores, selectionScores } from '../../src/cli/train-selection.ts';
 
 describe('train --select-seeds', () => {
   it('tries the start, every n-th crawl and the last', () => {
@@ -40,6 +40,20 @@ describe('train --select-seeds', () => {
     expect(bestCheckpoint(scores)).toBe(1);
     // A site where nothing was harvested counts 0 for every checkpoint.
     expect(selectionScores([[[0, 0]], [[0, 0]]])).toEqual([0, 0]);
+  });
+
+  it('scores by harvest rate: records per page, each site scaled by the best rate there', () => {
+    // Link policies ask the same queries (the same records); the one reading fewer surface pages harvests more per page.
+    const start = [{ records: 300, pages: 600 }, { records: 30, pages: 100 }];
+    const learnt = [{ records: 300, pages: 400 }, { records: 30, pages: 100 }];
+    const skipsTheForm = [{ records: 0, pages: 50 }, { records: 30, pages: 60 }];
+    const scores = harvestRateScores([start, learnt, skipsTheForm]);
+    expect(scores[0]).toBeCloseTo((0.5 / 0.75 + 0.3 / 0.5) / 2);
+    expect(scores[1]).toBeCloseTo((1 + 0.3 / 0.5) / 2);
+    expect(scores[2]).toBeCloseTo((0 + 1) / 2);
+    expect(bestCheckpoint(scores)).toBe(1);
+    // No page or no record anywhere: 0 for every checkpoint.
+    expect(harvestRateScores([[{ records: 0, pages: 0 }], [{ records: 0, pages: 10 }]])).toEqual([0, 0]);
   });
 
   it('keeps the earlier checkpoint on a tie: fewer updates for the same harvest', () => {

@@ -205,6 +205,8 @@ describe('strategyTable', () => {
     const text = strategyTable({ ...base, trainingRuns: { a3c: {}, 'a3c-wge': { selection } } });
     expect(text).toContain('a3c-wge: the model is the checkpoint after 5 training crawls, which harvested most on arts (seed 11) (train --select-seeds; scores: the start 0.9100, after 5 0.9333, after 7 0.9000).');
     expect(text).not.toMatch(/^a3c: /m);
+    // Chosen by records per page (train --select-by harvest-rate, the default with --learn links): the line says so.
+    expect(strategyTable({ ...base, trainingRuns: { a3c: { selection: { ...selection, by: 'harvest-rate' } } } })).toContain('a3c: the model is the checkpoint after 5 training crawls, which harvested most per page on arts (seed 11) (train --select-seeds --select-by harvest-rate; scores: the start 0.9100');
     expect(strategyTable({ ...base, trainingRuns: { a3c: { selection: { ...selection, chosen: 0 } } } })).toContain('a3c: the model is the checkpoint before any training crawl (the start), which');
     expect(strategyTable(base)).not.toMatch(/select-seeds/);
   });
