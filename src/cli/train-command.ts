@@ -141,8 +141,6 @@ export async function trainCommand(opts: TrainOptions) {
   if (opts.selectBy && !opts.selectSeeds) throw new UserError('--select-by goes with --select-seeds: without selection the last parameters are kept');
   if (opts.selectSeeds) {
     if (!opts.selectSeeds.length) throw new UserError('--select-seeds needs at least one seed');
-    // Records per query cannot tell link policies apart: they ask the same queries, and the start wins ties.
-    if (opts.learn === 'links' && opts.selectBy === 'records') throw new UserError('--select-by records chooses by the records a checkpoint harvests in its first queries, not by the pages it reads: with --learn links the training changes the pages, so the checkpoints tie and the start, which follows every link, would be kept (use --select-by harvest-rate, the default with --learn links)');
     checkSelectionSites(domains, opts.selectSeeds, [...firstRoundSites(domains, opts.seed, scale), ...(opts.init ? loadModel(opts.init).manifest.sites ?? [] : [])]);
   }
   // WGE's workflows run query episodes: a training that learns links only has nothing for them to guide.

@@ -12,7 +12,9 @@
  *   small sites weigh as much as large. What the query network changes.
  * - `harvest-rate`: the records harvested over the pages fetched by the end of the crawl, each site
  *   scaled by the best rate any checkpoint reached there. What the link policy changes: its
- *   checkpoints ask the same queries, so they tie on records, and only the pages tell them apart.
+ *   checkpoints ask nearly the same queries, and on records they lay within 0.01 of each other,
+ *   where the pages set a policy that follows every link 0.2 below the learnt ones
+ *   (bench-results/link-selection/).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
