@@ -91,16 +91,8 @@ export function harvestCurve(report: Pick<Report, 'coverageByQuery'>, queries: n
  * `curves[c][s]` is checkpoint c's curve on site s.
  */
 export function selectionScores(curves: readonly (readonly (readonly number[])[])[]): number[] {
-  const sites = curves[0]?.length ?? 0;
-  const best = Array.from({ length: sites }, (_, s) => Math.max(0, ...curves.map((c) => c[s]!.at(-1) ?? 0)));
-  return curves.map((c) => {
-    let total = 0;
-    for (let s = 0; s < sites; s++) {
-      const curve = c[s]!;
-      if (best[s]! > 0 && curve.length) total += curve.reduce((a, b) => a + b, 0) / curve.length / best[s]!;
-    }
-    return sites ? total / sites : 0;
-  });
+  const areas = curves.map((c) => c.map((curve) => (curve.length ? curve.reduce((a, b) => a + b, 0) / curve.length : 0)));
+  return scaledBySite(areas, curves.map((c) => c.map((curve) => curve.at(-1) ?? 0)));
 }
 
 /**
@@ -109,11 +101,20 @@ export function selectionScores(curves: readonly (readonly (readonly number[])[]
  * `crawls[c][s]` is checkpoint c's crawl of site s.
  */
 export function harvestRateScores(crawls: readonly (readonly { records: number; pages: number }[])[]): number[] {
-  const sites = crawls[0]?.length ?? 0;
-  const best = Array.from({ length: sites }, (_, s) => Math.max(0, ...crawls.map((c) => rateOf(c[s]!))));
-  return crawls.map((c) => {
+  const rates = crawls.map((c) => c.map(rateOf));
+  return scaledBySite(rates, rates);
+}
+
+/**
+ * Over the sites, `values[c][s]` divided by the largest `scales[·][s]` of any checkpoint there (a
+ * site where that is 0 counts 0), averaged: each site weighs the same, small or large.
+ */
+function scaledBySite(values: readonly (readonly number[])[], scales: readonly (readonly number[])[]): number[] {
+  const sites = values[0]?.length ?? 0;
+  const best = Array.from({ length: sites }, (_, s) => Math.max(0, ...scales.map((c) => c[s]!)));
+  return values.map((c) => {
     let total = 0;
-    for (let s = 0; s < sites; s++) if (best[s]! > 0) total += rateOf(c[s]!) / best[s]!;
+    for (let s = 0; s < sites; s++) if (best[s]! > 0) total += c[s]! / best[s]!;
     return sites ? total / sites : 0;
   });
 }
@@ -160,12 +161,19 @@ export async function selectCheckpoint(checkpoints: readonly Checkpoint[], plan:
   const scores = plan.by === 'harvest-rate' ? harvestRateScores(totals) : selectionScores(curves);
   const chosen = bestCheckpoint(scores);
   const name = (s: { domain: string; seed: number }) => `${s.domain} (seed ${s.seed})`;
+  const bySite = (value: (si: number) => number) => Object.fromEntries(sites.map((s, si) => [name(s), value(si)]));
   return {
     by: plan.by,
     seeds: [...plan.seeds],
     queries: plan.queries,
     sites: sites.map(name),
-    checkpoints: checkpoints.map((c, ci) => ({ afterCrawls: c.afterCrawls, score: round4(scores[ci]!), recordsAtBudget: Object.fromEntries(sites.map((s, si) => [name(s), curves[ci]![si]!.at(-1) ?? 0])), pagesAtBudget: Object.fromEntries(sites.map((s, si) => [name(s), totals[ci]![si]!.pages])), harvestRate: Object.fromEntries(sites.map((s, si) => [name(s), round4(rateOf(totals[ci]![si]!))])) })),
+    checkpoints: checkpoints.map((c, ci) => ({
+      afterCrawls: c.afterCrawls,
+      score: round4(scores[ci]!),
+      recordsAtBudget: bySite((si) => curves[ci]![si]!.at(-1) ?? 0),
+      pagesAtBudget: bySite((si) => totals[ci]![si]!.pages),
+      harvestRate: bySite((si) => round4(rateOf(totals[ci]![si]!))),
+    })),
     chosen: checkpoints[chosen]!.afterCrawls,
   };
 }
